@@ -1,0 +1,58 @@
+/**
+ * Every error code the project answers with, in one place, with its text in each language we
+ * serve (E3). Codes follow the platform's published examples where one fits (platform-facts.md);
+ * codes we had to invent are marked so. A code is unique across statuses.
+ *
+ * Templates use {name} placeholders filled from the error's params.
+ */
+export type CatalogLanguage = 'en' | 'fr';
+
+interface CatalogEntry {
+  en: string;
+  fr: string;
+  /** Text for an end user (userMessage), when it differs from the developer message. */
+  userEn?: string;
+  userFr?: string;
+}
+
+export const ERROR_CATALOG = {
+  // Published codes (platform-facts.md).
+  '400-112': { en: 'Required parameter or attribute missing: {name}.', fr: 'Paramètre ou attribut obligatoire manquant : {name}.' },
+  '400-196': { en: 'Attribute {name} has a value outside its allowed values: {allowed}.', fr: "L'attribut {name} a une valeur hors des valeurs permises : {allowed}." },
+  '401-104': { en: 'The authorization header is invalid or missing.', fr: "L'en-tête d'autorisation est invalide ou absent." },
+  '403-197': { en: 'The caller lacks the scope for this action: {scope}.', fr: "L'appelant n'a pas la portée requise pour cette action : {scope}." },
+  '404-101': { en: 'Not found: {name}.', fr: 'Introuvable : {name}.' },
+  '406-100': { en: 'The Accept-Language value is invalid: {value}.', fr: "La valeur d'Accept-Language est invalide : {value}." },
+  '429-001': { en: 'Too many requests.', fr: 'Trop de requêtes.' },
+  '500-100': { en: 'The system cannot process the request.', fr: 'Le système ne peut pas traiter la requête.' },
+  // Codes of our own (not published), each unique.
+  '400-100': { en: 'The request body is malformed: {reason}.', fr: 'Le corps de la requête est mal formé : {reason}.' },
+  '400-101': { en: 'The request is invalid: {reason}.', fr: 'La requête est invalide : {reason}.' },
+  '400-120': { en: 'Sender type {sender} may not send message type {type}.', fr: "L'expéditeur de type {sender} ne peut pas envoyer le type de message {type}." },
+  '401-105': { en: 'The access token has expired.', fr: "Le jeton d'accès a expiré." },
+  '401-106': { en: 'The client credentials are invalid.', fr: 'Les identifiants du client sont invalides.' },
+  '403-198': { en: 'The operation is not allowed: {reason}.', fr: "L'opération n'est pas permise : {reason}." },
+  '405-100': { en: 'Method not allowed.', fr: 'Méthode non permise.' },
+  '409-100': { en: '{resource} {id} is in use by {usedBy} and cannot be deleted.', fr: '{resource} {id} est utilisé par {usedBy} et ne peut pas être supprimé.' },
+  '409-101': { en: 'The precondition does not hold: {reason}.', fr: "La condition préalable n'est pas remplie : {reason}." },
+  '413-100': { en: 'The request body is larger than {limit} bytes.', fr: 'Le corps de la requête dépasse {limit} octets.' },
+  '415-100': { en: 'Unsupported content type: {value}.', fr: 'Type de contenu non pris en charge : {value}.' },
+  '500-101': { en: 'Internal error.', fr: 'Erreur interne.' },
+  '502-100': { en: 'Bad gateway.', fr: 'Passerelle incorrecte.' },
+  '503-100': { en: 'The service is temporarily unavailable: {reason}.', fr: 'Le service est temporairement indisponible : {reason}.' },
+  '504-100': { en: 'The upstream call timed out.', fr: "L'appel en amont a expiré." },
+} as const satisfies Record<string, CatalogEntry>;
+
+export type CatalogCode = keyof typeof ERROR_CATALOG;
+
+/** Picks the catalog language from an Accept-Language value (fr-* → fr, anything else → en). */
+export function catalogLanguage(acceptLanguage: string | undefined): CatalogLanguage {
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('fr') ? 'fr' : 'en';
+}
+
+export function renderCatalogText(code: CatalogCode, params: Record<string, string | number>, lang: CatalogLanguage): string {
+  const entry: CatalogEntry = ERROR_CATALOG[code];
+  const template = entry[lang];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? String(params[name]) : `{${name}}`));
+}
