@@ -1,0 +1,86 @@
+/**
+ * The one configuration loader: zod over environment variables. A wrong value fails at start
+ * with one line per variable naming what it expects, never a stack trace; secrets are never
+ * echoed back in those messages.
+ */
+import { z } from 'zod';
+import { SENDER_TYPES } from '../schemas/messageTypes.js';
+
+const PLANS = ['Developer', 'Basic', 'Enterprise'] as const;
+
+const optionalUrl = z.url().optional();
+const port = z.coerce.number().int().min(0).max(65535);
+const csv = z
+  .string()
+  .optional()
+  .transform((s) => (s ? s.split(/[\s,]+/).filter(Boolean) : []));
+
+/** Variable name → schema. The README's configuration table lists the same names. */
+export const configSchema = z.object({
+  PLATFORM_BASE_URL: optionalUrl.describe('the platform base URL, e.g. https://api.example.com'),
+  PLATFORM_TOKEN_URL: optionalUrl.describe('the OAuth2 token endpoint for client credentials'),
+  PLATFORM_CLIENT_ID: z.string().min(1).optional(),
+  PLATFORM_CLIENT_SECRET: z.string().min(1).optional(),
+  PLATFORM_SCOPES: csv,
+  PLATFORM_TENANT: z.string().min(1).default('default'),
+  PLATFORM_PLAN: z.enum(PLANS).default('Enterprise'),
+  PORTAL_BASE_URL: optionalUrl.describe('portal manager base; default {PLATFORM_BASE_URL}/knowledge/portalmgr/v4'),
+  PORTAL_ID: z
+    .string()
+    .regex(/^[A-Za-z]{2,4}-\d{4,15}$/, 'a portal id: 2-4 letters, a dash, 4-15 digits')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
+  BOT_HOST: z.string().default('127.0.0.1'),
+  BOT_PORT: port.default(3978),
+  BOT_SENDER_TYPE: z.enum(SENDER_TYPES).default('custom_bot'),
+  BOT_CALLBACK_PATH: z.string().startsWith('/').default('/api/hub/callback'),
+  BOT_WEBHOOK_PATH: z.string().startsWith('/').default('/webhook'),
+  BOT_CLIENT_ID: z.string().min(1).optional(),
+  BOT_CLIENT_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  BOT_TOKEN_SIGNING_KEY: z.string().min(32, 'at least 32 characters').optional(),
+  BOT_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  WEBHOOK_SHARED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  WEBHOOK_IP_ALLOWLIST: csv,
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  DEFAULT_LANGUAGE: z.string().default('en-US'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Loads configuration from `env` (process.env by default); empty strings count as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') relevant[key] = v;
+  }
+  const parsed = configSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      const described = configSchema.shape[name as keyof typeof configSchema.shape]?.description;
+      return `${name}: ${issue.message}${described ? ` (expected ${described})` : ''}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const cfg = parsed.data;
+  const pairs: [keyof Config, keyof Config][] = [
+    ['PLATFORM_CLIENT_ID', 'PLATFORM_CLIENT_SECRET'],
+    ['BOT_CLIENT_ID', 'BOT_CLIENT_SECRET'],
+  ];
+  const problems: string[] = [];
+  for (const [a, b] of pairs) {
+    if ((cfg[a] === undefined) !== (cfg[b] === undefined)) problems.push(`${a} and ${b}: set both or neither`);
+  }
+  if (cfg.PLATFORM_BASE_URL && !cfg.PLATFORM_TOKEN_URL) problems.push('PLATFORM_TOKEN_URL: required when PLATFORM_BASE_URL is set');
+  if (problems.length) throw new ConfigError(problems);
+  return cfg;
+}

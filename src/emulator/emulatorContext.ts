@@ -1,0 +1,34 @@
+/**
+ * What every part of the emulator (hub: issue 4, portal and event manager: issue 5) shares:
+ * one restify JsonServer, one auth (token endpoint, bearer + scope checks), one rate limiter
+ * per tenant per method+path at the tenant's plan, one set of fault knobs, one clock, one log
+ * of calls for the inspector. The hub part creates it; the portal part registers its routes
+ * on it. Parts talk to bots only over HTTP.
+ */
+import type { JsonServer, RouteContext } from '../http/jsonServer.js';
+
+/** Who called, from the bearer token. */
+export interface Caller {
+  clientId: string;
+  tenant: string;
+  scopes: string[];
+  /** For portal calls: the user or customer the token stands for (sessions are per user token). */
+  subject?: { kind: 'user' | 'customer' | 'client'; id: string; profileIds?: string[]; admin?: boolean };
+  token: string;
+}
+
+export interface EmulatorContext {
+  app: JsonServer;
+  /** Emulator base URL once listening, e.g. http://127.0.0.1:4010 */
+  baseUrl(): string;
+  /**
+   * Checks the bearer token (401 error body when missing/invalid/expired) and, when `anyOfScopes`
+   * is non-empty, that the token holds one of them (403-197). Also applies the rate limit of the
+   * caller's tenant for (method, template) (429-001) and the fault knobs. Returns the caller.
+   */
+  authorize(ctx: RouteContext, call: { service: 'conversationmgr' | 'portalmgr' | 'eventmgr'; template: string; anyOfScopes?: string[] }): Promise<Caller>;
+  /** Milliseconds since epoch; tests may replace the clock. */
+  now(): number;
+  /** Records one line for the inspector / transcript. */
+  record(entry: Record<string, unknown>): void;
+}

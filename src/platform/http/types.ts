@@ -1,0 +1,46 @@
+/**
+ * The contract of the one HTTP core that every platform client goes through (issue 3).
+ * Clients describe a call; the core adds the bearer token, throttles on the shared bucket of
+ * (tenant, method, path template), retries 429/502/503/timeouts with backoff on that endpoint
+ * only, refreshes the token once on 401, and maps every error body to PlatformError.
+ */
+export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** Services the core knows the base path of (spec 9). */
+export type ServiceId = 'conversationmgr' | 'portalmgr' | 'eventmgr';
+
+export interface TokenProvider {
+  /** A valid access token; concurrent callers share one token request. */
+  getToken(): Promise<string>;
+  /** Called after a 401: drops the cached token only if it is still `failedToken`. */
+  invalidate(failedToken: string): void;
+}
+
+export interface RequestSpec {
+  method: HttpVerb;
+  service: ServiceId;
+  /** Concrete path relative to the service base, e.g. `/assets/abc` (already URL-encoded per segment). */
+  path: string;
+  /** Path template naming the rate bucket, e.g. `/assets/{id}` (L2). */
+  template: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Sent as Accept-Language; error text follows it (E3). */
+  acceptLanguage?: string;
+  /** Sends `X-platform-error-message: yes` so error bodies carry userMessage. */
+  wantUserMessage?: boolean;
+  /** A per-call token provider, for portal calls made for a user or customer (A2). */
+  tokenProvider?: TokenProvider;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  data: T;
+}
+
+export interface HttpCore {
+  request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>>;
+}

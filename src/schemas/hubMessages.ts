@@ -1,0 +1,64 @@
+/**
+ * The hub's message payload. The spec does not show it (2.4, 6.12); this is the shape of
+ * platform-facts.md, our one documented assumption, used by the client, the adapter and the
+ * emulator alike. Everything is lenient: unknown fields are kept, and only what routing needs
+ * is required. The content of rich messages is also our assumption (README "Assumed shapes").
+ */
+import { z } from 'zod';
+
+export const nameValueSchema = z.looseObject({ name: z.string(), value: z.string() });
+
+export const conversationRefSchema = z.looseObject({
+  /** Not published; assumed (platform-facts.md). */
+  id: z.string().optional(),
+  account: z.looseObject({ address: z.string().optional(), channel: z.looseObject({ type: z.string().optional() }).optional() }).optional(),
+  customer: z
+    .looseObject({
+      contacts: z.looseObject({ contact: z.array(z.looseObject({ address: z.string().optional(), type: z.string().optional() })).optional() }).optional(),
+    })
+    .optional(),
+  entryPoint: z.looseObject({ id: z.string().optional() }).optional(),
+});
+
+export const quickReplyOptionSchema = z.looseObject({ id: z.string().optional(), label: z.string(), value: z.string().optional() });
+export const listPickerItemSchema = z.looseObject({ id: z.string(), title: z.string(), subtitle: z.string().optional(), imageUrl: z.string().optional() });
+
+/** Content of a message: text for most types; richer fields for rich messages (assumed). */
+export const messageContentSchema = z.looseObject({
+  text: z.string().optional(),
+  /** richMessage.quickreply */
+  quickReplies: z.array(quickReplyOptionSchema).optional(),
+  /** richMessage.listpicker */
+  title: z.string().optional(),
+  multiSelect: z.boolean().optional(),
+  items: z.array(listPickerItemSchema).optional(),
+  /** richMessage.richlink */
+  url: z.string().optional(),
+  description: z.string().optional(),
+  imageUrl: z.string().optional(),
+  /** escalation.transfer: what the agent should know */
+  summary: z.string().optional(),
+  /** pagePush */
+  pageUrl: z.string().optional(),
+});
+
+export const hubMessageSchema = z.looseObject({
+  id: z.string().optional(),
+  sender: z.looseObject({ type: z.string(), id: z.string().optional(), name: z.string().optional() }),
+  type: z.looseObject({ value: z.string() }),
+  content: messageContentSchema.optional(),
+  conversation: conversationRefSchema.optional(),
+  created: z.string().optional(),
+  language: z.string().optional(),
+});
+
+/** Body of POST /conversations/messages, and (assumed) of the hub's callbacks. */
+export const messageBatchSchema = z.looseObject({
+  metadata: z.looseObject({ attributes: z.array(nameValueSchema).optional() }).optional(),
+  messages: z.looseObject({ message: z.array(hubMessageSchema).min(1) }),
+});
+
+export type HubMessage = z.infer<typeof hubMessageSchema>;
+export type MessageBatch = z.infer<typeof messageBatchSchema>;
+export type MessageContent = z.infer<typeof messageContentSchema>;
+export type ConversationRef = z.infer<typeof conversationRefSchema>;
