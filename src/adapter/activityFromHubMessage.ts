@@ -1,0 +1,52 @@
+/**
+ * Inbound mapping (issue 7): a hub message becomes a botbuilder activity.
+ *
+ *   text               → message
+ *   typing.start / end → typing (channelData.hubMessage tells which)
+ *   customer.info      → event named "customer.info", value = content
+ *   conversation.end   → endOfConversation
+ *   other known types  → event named after the type, raw message in channelData
+ *   unknown types      → undefined: ignored (spec 1, rule C10)
+ */
+import { ActivityTypes, type Activity } from 'botbuilder-core';
+import { isKnownMessageType } from '../schemas/messageTypes.js';
+import type { HubMessage } from '../schemas/hubMessages.js';
+import { HUB_CHANNEL_ID, type HubChannelData } from './hubChannel.js';
+
+export interface InboundAddress {
+  conversationId: string;
+  /** Our participant id on the hub, used as the bot's account id. */
+  botId: string;
+  /** Base URL of the hub, kept as serviceUrl so references stay meaningful. */
+  serviceUrl: string;
+}
+
+export function activityFromHubMessage(message: HubMessage, address: InboundAddress): Partial<Activity> | undefined {
+  const type = message.type.value;
+  if (!isKnownMessageType(type)) return undefined;
+  const channelData: HubChannelData = { hubMessage: message, hubConversation: message.conversation };
+  const base: Partial<Activity> = {
+    channelId: HUB_CHANNEL_ID,
+    id: message.id,
+    timestamp: message.created ? new Date(message.created) : new Date(),
+    serviceUrl: address.serviceUrl,
+    conversation: { id: address.conversationId, isGroup: false, conversationType: 'hub', name: '' },
+    from: { id: message.sender.id ?? `${message.sender.type}:${address.conversationId}`, name: message.sender.name ?? '', role: message.sender.type === 'customer' ? 'user' : message.sender.type },
+    recipient: { id: address.botId, name: 'bot', role: 'bot' },
+    locale: message.language,
+    channelData,
+  };
+  switch (type) {
+    case 'text':
+      return { ...base, type: ActivityTypes.Message, text: message.content?.text ?? '' };
+    case 'typing.start':
+    case 'typing.end':
+      return { ...base, type: ActivityTypes.Typing };
+    case 'conversation.end':
+      return { ...base, type: ActivityTypes.EndOfConversation, text: message.content?.text };
+    case 'customer.info':
+      return { ...base, type: ActivityTypes.Event, name: 'customer.info', value: message.content ?? {} };
+    default:
+      return { ...base, type: ActivityTypes.Event, name: type, value: message.content ?? {} };
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * HubAdapter: botbuilder's BotAdapter for the conversation hub. A bot developer's
+ * ActivityHandler runs unchanged: hub messages come in as activities (activityFromHubMessage),
+ * replies go out through the outbox as hub messages (hubMessagesFromActivity), each checked
+ * against the sender matrix before anything is queued (C5).
+ *
+ * Delivery is ordered per conversation and budget-aware (Outbox). A typing.start the bot sends
+ * is always paired with a typing.end, before its next message or at the end of the turn.
+ */
+import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from 'botbuilder-core';
+import { PlatformError } from '../errors/platformError.js';
+import type { SenderType } from '../schemas/messageTypes.js';
+import type { HubMessage } from '../schemas/hubMessages.js';
+import { activityFromHubMessage } from './activityFromHubMessage.js';
+import { hubMessagesFromActivity } from './hubMessagesFromActivity.js';
+import { HUB_CHANNEL_ID, hubChannelData } from './hubChannel.js';
+import type { Outbox } from './outbox/outbox.js';
+
+export interface HubAdapterOptions {
+  outbox: Outbox;
+  /** The sender type our participant sends as; custom_bot unless configured otherwise. */
+  senderType?: SenderType;
+  /** Our participant id on the hub (sender.id of replies, recipient of activities). */
+  botId?: string;
+  /** Base URL of the hub, kept as serviceUrl on activities and references. */
+  serviceUrl?: string;
+  /** Where debug lines go (unknown inbound types, C10). */
+  log?: { debug(obj: object, msg: string): void };
+  sleep?: (ms: number) => Promise<void>;
+}
+
+type TurnLogic = (context: TurnContext) => Promise<void>;
+
+/** Per-turn bookkeeping kept in turnState. */
+interface TurnOutbound {
+  typingOpen: boolean;
+  sequence: number;
+  sends: Promise<void>[];
+}
+const OUTBOUND = Symbol('hubOutbound');
+
+export class HubAdapter extends BotAdapter {
+  readonly senderType: SenderType;
+  readonly botId: string;
+  private readonly serviceUrl: string;
+
+  constructor(private readonly opts: HubAdapterOptions) {
+    super();
+    this.senderType = opts.senderType ?? 'custom_bot';
+    this.botId = opts.botId ?? 'hub-bot';
+    this.serviceUrl = opts.serviceUrl ?? 'hub://local';
+  }
+
+  /**
+   * Runs one turn for one hub message. Returns false when the message type is unknown and
+   * was ignored (C10). Resolves once the turn's replies are sent (or rejects if one finally
+   * failed), so an inbox can complete the message only when its effects have left.
+   */
+  async processHubMessage(conversationId: string, message: HubMessage, logic: TurnLogic): Promise<boolean> {
+    const activity = activityFromHubMessage(message, { conversationId, botId: this.botId, serviceUrl: this.serviceUrl });
+    if (!activity) {
+      this.opts.log?.debug({ conversationId, type: message.type.value }, 'ignoring a hub message type this bot does not support');
+      return false;
+    }
+    await this.runTurn(activity, logic);
+    return true;
+  }
+
+  override async sendActivities(context: TurnContext, activities: Partial<Activity>[]): Promise<ResourceResponse[]> {
+    const outbound = this.outboundOf(context);
+    const conversationId = context.activity.conversation?.id;
+    if (!conversationId) throw PlatformError.of('400-112', { name: 'conversation.id' });
+    const responses: ResourceResponse[] = [];
+    for (const activity of activities) {
+      if (activity.type === 'delay') {
+        await (this.opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(typeof activity.value === 'number' ? activity.value : 1000);
+        responses.push({ id: '' });
+        continue;
+      }
+      const messages = hubMessagesFromActivity(activity, {
+        conversationId,
+        senderType: this.senderType,
+        senderId: this.botId,
+        hubConversation: hubChannelData(context.activity).hubConversation,
+      });
+      const isTyping = messages.length === 1 && messages[0].type.value === 'typing.start';
+      if (!isTyping && outbound.typingOpen && messages.length > 0) messages.unshift(this.typingEnd(conversationId, context));
+      if (isTyping && outbound.typingOpen) {
+        responses.push({ id: '' });
+        continue;
+      }
+      if (messages.length > 0) outbound.typingOpen = isTyping;
+      const ids = messages.map((m) => (m.id = this.messageId(context, outbound)));
+      outbound.sends.push(...this.opts.outbox.enqueue(conversationId, messages));
+      responses.push({ id: ids[ids.length - 1] ?? '' });
+    }
+    return responses;
+  }
+
+  override async updateActivity(_context: TurnContext, _activity: Partial<Activity>): Promise<void> {
+    // The hub has no message edit (spec 4.4 lists no such type): say so plainly.
+    throw PlatformError.of('403-198', { reason: 'the conversation hub cannot update a message that was sent' });
+  }
+
+  override async deleteActivity(_context: TurnContext, _reference: Partial<ConversationReference>): Promise<void> {
+    throw PlatformError.of('403-198', { reason: 'a bot cannot delete a message on the conversation hub (delete.* is for customers)' });
+  }
+
+  /** Proactive messages: runs `logic` in a turn addressed to a stored conversation reference. */
+  override async continueConversation(reference: Partial<ConversationReference>, logic: TurnLogic): Promise<void> {
+    const activity = TurnContext.applyConversationReference({ type: ActivityTypes.Event, name: 'ContinueConversation' }, { channelId: HUB_CHANNEL_ID, serviceUrl: this.serviceUrl, ...reference }, true);
+    await this.runTurn(activity, logic);
+  }
+
+  override async continueConversationAsync(_botAppIdOrClaims: unknown, reference: Partial<ConversationReference>, logicOrAudience: TurnLogic | string, maybeLogic?: TurnLogic): Promise<void> {
+    const logic = typeof logicOrAudience === 'function' ? logicOrAudience : maybeLogic;
+    if (!logic) throw new TypeError('continueConversationAsync needs a logic function');
+    await this.continueConversation(reference, logic);
+  }
+
+  private async runTurn(activity: Partial<Activity>, logic: TurnLogic): Promise<void> {
+    const context = new TurnContext(this, activity);
+    const outbound = this.outboundOf(context);
+    try {
+      await this.runMiddleware(context, logic);
+    } finally {
+      if (outbound.typingOpen && activity.conversation?.id) {
+        outbound.typingOpen = false;
+        const end = this.typingEnd(activity.conversation.id, context);
+        end.id = this.messageId(context, outbound);
+        outbound.sends.push(...this.opts.outbox.enqueue(activity.conversation.id, [end]));
+      }
+    }
+    try {
+      await Promise.all(outbound.sends);
+    } catch (err) {
+      // A reply that finally failed reaches the bot (onTurnError), never silently. A retryable
+      // failure (hub unreachable for long) is rethrown so the inbox runs the turn again later.
+      await this.onTurnError?.(context, err instanceof Error ? err : new Error(String(err)));
+      if (err instanceof PlatformError && err.retryable) throw err;
+    }
+  }
+
+  private outboundOf(context: TurnContext): TurnOutbound {
+    let o = context.turnState.get(OUTBOUND) as TurnOutbound | undefined;
+    if (!o) context.turnState.set(OUTBOUND, (o = { typingOpen: false, sequence: 0, sends: [] }));
+    return o;
+  }
+
+  private typingEnd(conversationId: string, context: TurnContext): HubMessage {
+    return hubMessagesFromActivity({ type: ActivityTypes.Message, channelData: { hubType: 'typing.end' } }, {
+      conversationId,
+      senderType: this.senderType,
+      senderId: this.botId,
+      hubConversation: hubChannelData(context.activity).hubConversation,
+    })[0];
+  }
+
+  /**
+   * Reply ids derive from the inbound message id and their order in the turn, so a turn that
+   * is run again (its replica died before completing it) produces the same ids and the hub or
+   * a dedupe step can recognise the repeats.
+   */
+  private messageId(context: TurnContext, outbound: TurnOutbound): string {
+    outbound.sequence += 1;
+    const base = context.activity.id ?? `${context.activity.conversation?.id}:${context.activity.timestamp?.valueOf() ?? Date.now()}`;
+    return `${base}:r${outbound.sequence}`;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The outbox's queues: one FIFO per conversation, and a round-robin ring of conversations that
+ * have something to send, so a batch takes a fair share from each (one chatty conversation
+ * cannot starve the rest). A conversation with a batch in flight is skipped until that batch
+ * settles, which keeps per-conversation order through retries.
+ */
+import type { HubMessage } from '../../schemas/hubMessages.js';
+
+export interface OutboxEntry {
+  conversationId: string;
+  message: HubMessage;
+  /** Attempts already made at outbox level (the HTTP core retries inside each attempt). */
+  attempts: number;
+  settle: { resolve: () => void; reject: (err: unknown) => void };
+}
+
+export class OutboxQueue {
+  private readonly queues = new Map<string, OutboxEntry[]>();
+  private readonly inFlight = new Set<string>();
+  private ring: string[] = [];
+  private cursor = 0;
+
+  get depth(): number {
+    let n = 0;
+    for (const q of this.queues.values()) n += q.length;
+    return n;
+  }
+
+  depthOf(conversationId: string): number {
+    return this.queues.get(conversationId)?.length ?? 0;
+  }
+
+  push(entry: OutboxEntry): void {
+    let q = this.queues.get(entry.conversationId);
+    if (!q) {
+      q = [];
+      this.queues.set(entry.conversationId, q);
+      this.ring.push(entry.conversationId);
+    }
+    q.push(entry);
+  }
+
+  /** Puts entries back at the head of their conversations, in their original order. */
+  requeueAtHead(entries: OutboxEntry[]): void {
+    const byConversation = new Map<string, OutboxEntry[]>();
+    for (const e of entries) byConversation.set(e.conversationId, [...(byConversation.get(e.conversationId) ?? []), e]);
+    for (const [id, list] of byConversation) {
+      const q = this.queues.get(id);
+      if (q) q.unshift(...list);
+      else {
+        this.queues.set(id, [...list]);
+        this.ring.push(id);
+      }
+    }
+  }
+
+  hasSendable(): boolean {
+    return this.ring.some((id) => !this.inFlight.has(id) && (this.queues.get(id)?.length ?? 0) > 0);
+  }
+
+  /**
+   * Takes up to `max` entries, one per conversation per round, starting after the last
+   * conversation served. Typing indicators that a queued reply makes pointless are dropped
+   * (resolved without sending) rather than spending budget.
+   */
+  takeBatch(max: number): OutboxEntry[] {
+    const batch: OutboxEntry[] = [];
+    const taken = new Set<string>();
+    let progressed = true;
+    while (batch.length < max && progressed) {
+      progressed = false;
+      const n = this.ring.length;
+      for (let i = 0; i < n && batch.length < max; i++) {
+        const id = this.ring[(this.cursor + i) % n];
+        if (this.inFlight.has(id)) continue;
+        const q = this.queues.get(id);
+        if (!q || q.length === 0) continue;
+        dropStaleTyping(q);
+        const e = q.shift();
+        if (!e) continue;
+        batch.push(e);
+        taken.add(id);
+        progressed = true;
+      }
+    }
+    if (this.ring.length > 0) this.cursor = (this.cursor + 1) % this.ring.length;
+    for (const id of taken) this.inFlight.add(id);
+    return batch;
+  }
+
+  /** Marks conversations as settled and forgets empty ones. */
+  settle(conversationIds: Iterable<string>): void {
+    for (const id of conversationIds) {
+      this.inFlight.delete(id);
+      if ((this.queues.get(id)?.length ?? 0) === 0) {
+        this.queues.delete(id);
+        this.ring = this.ring.filter((c) => c !== id);
+        if (this.cursor >= this.ring.length) this.cursor = 0;
+      }
+    }
+  }
+}
+
+const isType = (e: OutboxEntry | undefined, t: string) => e?.message.type.value === t;
+
+/** At the head: typing.start, …, then a real message queued → the typing pair is pointless. */
+function dropStaleTyping(q: OutboxEntry[]): void {
+  while (isType(q[0], 'typing.start')) {
+    const replyAt = q.findIndex((e, i) => i > 0 && !isType(e, 'typing.start') && !isType(e, 'typing.end'));
+    if (replyAt < 0) return;
+    const start = q.shift()!;
+    start.settle.resolve();
+    const endAt = q.findIndex((e) => isType(e, 'typing.end'));
+    if (endAt >= 0 && endAt < replyAt) q.splice(endAt, 1)[0].settle.resolve();
+  }
+}
