@@ -1,0 +1,105 @@
+/**
+ * The request bodies of the six setup resources (shapes of platform-facts.md), each wired to
+ * the ids of the ones before it: section 1's order exists because each step needs the
+ * previous one's id (C3).
+ */
+import { PlatformError } from '../errors/platformError.js';
+import { encodeTokenPayload } from '../schemas/authentication.js';
+import type { SetupDescription } from './setupDescription.js';
+
+export const SETUP_STEPS = ['authentication', 'clientApplication', 'participant', 'channel', 'orchestration', 'account'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+export type StepIds = Partial<Record<SetupStep, string>>;
+
+/** The authentication body, payload a JSON document carried as a string (2.1), secrets from env. */
+export function authenticationBody(d: SetupDescription, env: Record<string, string | undefined>): Record<string, unknown> {
+  const a = d.authentication;
+  const clientId = env[a.clientIdEnv];
+  const clientSecret = env[a.clientSecretEnv];
+  if (!clientId || !clientSecret) {
+    throw PlatformError.of('400-112', { name: !clientId ? a.clientIdEnv : a.clientSecretEnv });
+  }
+  return {
+    name: a.name,
+    type: 'oauth2',
+    oauth2: {
+      tokenRequestUrl: a.tokenRequestUrl,
+      method: a.method,
+      headers: a.headers,
+      payload: encodeTokenPayload({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+      accessTokenPath: a.accessTokenPath,
+    },
+  };
+}
+
+export function desiredBody(step: SetupStep, d: SetupDescription, ids: StepIds, env: Record<string, string | undefined>): Record<string, unknown> {
+  const need = (s: SetupStep) => ids[s] ?? `<${s} id>`;
+  switch (step) {
+    case 'authentication':
+      return authenticationBody(d, env);
+    case 'clientApplication':
+      return {
+        name: d.clientApplication.name,
+        ...(d.clientApplication.description ? { description: d.clientApplication.description } : {}),
+        active: true,
+        roles: [
+          {
+            name: 'custom_bot',
+            version: d.clientApplication.roleVersion,
+            callback: d.clientApplication.callbackUrl,
+            ...(d.clientApplication.notificationEmail ? { notificationEmail: d.clientApplication.notificationEmail } : {}),
+            authentication: { id: need('authentication') },
+          },
+        ],
+      };
+    case 'participant':
+      return { name: d.participant.name, type: d.participant.type, active: true, application: { id: need('clientApplication') } };
+    case 'channel':
+      return { name: d.channel.name, type: d.channel.type, active: true };
+    case 'orchestration':
+      return {
+        name: d.orchestration.name,
+        active: true,
+        applications: {
+          botConfiguration: {
+            bots: [
+              {
+                participant: { id: need('participant') },
+                ...(d.orchestration.agentId ? { onEscalation: { agent: { id: d.orchestration.agentId } } } : {}),
+              },
+            ],
+          },
+        },
+      };
+    case 'account':
+      return {
+        name: d.account.name,
+        address: d.account.address,
+        active: true,
+        channel: { id: need('channel') },
+        chatConfigurations: {
+          timeout: d.account.timeout,
+          defaultLanguage: d.account.defaultLanguage,
+          orchestration: { id: need('orchestration') },
+          ...(d.account.entryPointId ? { entryPoint: { id: d.account.entryPointId } } : {}),
+        },
+      };
+  }
+}
+
+export function nameOf(step: SetupStep, d: SetupDescription): string {
+  return d[step].name;
+}
+
+/** True when every field of `desired` is present with the same value in `actual` (deeply). */
+export function isSubsetOf(desired: unknown, actual: unknown): boolean {
+  if (desired === actual) return true;
+  if (Array.isArray(desired)) {
+    return Array.isArray(actual) && desired.length === actual.length && desired.every((d, i) => isSubsetOf(d, actual[i]));
+  }
+  if (desired && typeof desired === 'object') {
+    if (!actual || typeof actual !== 'object') return false;
+    return Object.entries(desired).every(([k, v]) => isSubsetOf(v, (actual as Record<string, unknown>)[k]));
+  }
+  return false;
+}

@@ -1,0 +1,156 @@
+/**
+ * Provisioning (issue 6): create the six resources in the order of spec section 1, wiring each
+ * id into the next (C3); idempotent by name (an existing resource is updated only when it
+ * differs); stop at the first failure, saying which step failed with the platform's code and
+ * message and what was already done, so a rerun continues. Teardown deletes in reverse order
+ * and reports a refusal because a resource is still in use (C4) plainly.
+ */
+import { PlatformError } from '../errors/platformError.js';
+import type { ConversationManagerClient } from '../platform/conversation/conversationManagerClient.js';
+import type { ResourceClient } from '../platform/conversation/resourceClient.js';
+import { desiredBody, isSubsetOf, nameOf, SETUP_STEPS, type SetupStep, type StepIds } from './desiredResources.js';
+import type { SetupDescription } from './setupDescription.js';
+
+export type StepAction = 'created' | 'updated' | 'unchanged' | 'would create' | 'would update' | 'deleted' | 'absent' | 'exists' | 'differs' | 'failed';
+
+export interface StepReport {
+  step: SetupStep;
+  name: string;
+  action: StepAction;
+  id?: string;
+  error?: { code: string; message: string; status: number };
+}
+
+export interface ProvisionOptions {
+  env?: Record<string, string | undefined>;
+  dryRun?: boolean;
+  /** Called once per step as it completes: the command prints a line from it. */
+  onStep?: (report: StepReport) => void;
+}
+
+export class ProvisioningError extends Error {
+  constructor(
+    readonly failed: StepReport,
+    readonly done: StepReport[],
+  ) {
+    super(`${failed.step} "${failed.name}" failed: ${failed.error?.code} ${failed.error?.message}`);
+    this.name = 'ProvisioningError';
+  }
+}
+
+type AnyResource = ResourceClient<{ id?: string; name?: string } & Record<string, unknown>, never>;
+
+function clientFor(client: ConversationManagerClient, step: SetupStep): AnyResource {
+  const map: Record<SetupStep, unknown> = {
+    authentication: client.authentications,
+    clientApplication: client.clientApplications,
+    participant: client.participants,
+    channel: client.channels,
+    orchestration: client.orchestrations,
+    account: client.accounts,
+  };
+  return map[step] as AnyResource;
+}
+
+async function findByName(resource: AnyResource, name: string) {
+  const list = await resource.list();
+  return list.items.find((item) => item.name === name);
+}
+
+function errorOf(err: unknown): StepReport['error'] {
+  if (err instanceof PlatformError) return { code: err.code, message: err.developerMessage, status: err.status };
+  return { code: '000-000', message: err instanceof Error ? err.message : String(err), status: 0 };
+}
+
+/** Creates or updates each resource in order; returns one report per step and the ids. */
+export async function provision(client: ConversationManagerClient, d: SetupDescription, opts: ProvisionOptions = {}): Promise<{ steps: StepReport[]; ids: StepIds }> {
+  const env = opts.env ?? process.env;
+  const ids: StepIds = {};
+  const steps: StepReport[] = [];
+  for (const step of SETUP_STEPS) {
+    const name = nameOf(step, d);
+    const resource = clientFor(client, step);
+    let report: StepReport;
+    try {
+      const body = desiredBody(step, d, ids, env);
+      const existing = await findByName(resource, name);
+      if (!existing?.id) {
+        if (opts.dryRun) report = { step, name, action: 'would create' };
+        else report = { step, name, action: 'created', id: (await resource.create(body as never)).id };
+      } else if (isSubsetOf(body, existing)) {
+        report = { step, name, action: 'unchanged', id: existing.id };
+      } else if (opts.dryRun) {
+        report = { step, name, action: 'would update', id: existing.id };
+      } else {
+        // The authentication's PUT carries `modified` (2.1); harmless for the others.
+        await resource.update(existing.id, { ...body, ...(existing.modified ? { modified: existing.modified } : {}) } as never);
+        report = { step, name, action: 'updated', id: existing.id };
+      }
+    } catch (err) {
+      const failed: StepReport = { step, name, action: 'failed', error: errorOf(err) };
+      opts.onStep?.(failed);
+      throw new ProvisioningError(failed, steps);
+    }
+    if (report.id) ids[step] = report.id;
+    steps.push(report);
+    opts.onStep?.(report);
+  }
+  return { steps, ids };
+}
+
+/** Deletes in reverse order; a refusal (e.g. still in use, C4) stops and is reported. */
+export async function teardown(client: ConversationManagerClient, d: SetupDescription, opts: Pick<ProvisionOptions, 'onStep' | 'dryRun'> = {}): Promise<StepReport[]> {
+  const steps: StepReport[] = [];
+  for (const step of [...SETUP_STEPS].reverse()) {
+    const name = nameOf(step, d);
+    const resource = clientFor(client, step);
+    let report: StepReport;
+    try {
+      const existing = await findByName(resource, name);
+      if (!existing?.id) report = { step, name, action: 'absent' };
+      else if (opts.dryRun) report = { step, name, action: 'exists', id: existing.id };
+      else {
+        await resource.delete(existing.id);
+        report = { step, name, action: 'deleted', id: existing.id };
+      }
+    } catch (err) {
+      const failed: StepReport = { step, name, action: 'failed', error: errorOf(err) };
+      opts.onStep?.(failed);
+      throw new ProvisioningError(failed, steps);
+    }
+    steps.push(report);
+    opts.onStep?.(report);
+  }
+  return steps;
+}
+
+/** What exists on the platform for this description, and whether it matches. */
+export async function status(client: ConversationManagerClient, d: SetupDescription, opts: Pick<ProvisionOptions, 'env'> = {}): Promise<StepReport[]> {
+  const env = opts.env ?? process.env;
+  const ids: StepIds = {};
+  const steps: StepReport[] = [];
+  for (const step of SETUP_STEPS) {
+    const name = nameOf(step, d);
+    const existing = await findByName(clientFor(client, step), name);
+    if (!existing?.id) {
+      steps.push({ step, name, action: 'absent' });
+      continue;
+    }
+    ids[step] = existing.id;
+    let matches: boolean;
+    try {
+      matches = isSubsetOf(desiredBody(step, d, ids, env), existing);
+    } catch {
+      matches = false; // e.g. the secret is not in this environment: cannot tell, say it differs
+    }
+    steps.push({ step, name, action: matches ? 'exists' : 'differs', id: existing.id });
+  }
+  return steps;
+}
+
+/** One progress line per step, as the commands print them. */
+export function formatStep(r: StepReport): string {
+  const label = `${r.step.padEnd(17)} ${JSON.stringify(r.name)}`;
+  if (r.error) return `✗ ${label} failed: ${r.error.code} ${r.error.message}`;
+  return `${r.action === 'unchanged' || r.action === 'exists' ? '=' : '✓'} ${label} ${r.action}${r.id ? ` (id ${r.id})` : ''}`;
+}

@@ -1,0 +1,80 @@
+/**
+ * The setup description: what a contact center writes once to put the bot on a hub (issue 6).
+ * One JSON file naming the six resources of spec section 1, in order. Secrets are never in the
+ * file: the bot's client id and secret are read from environment variables it names, when
+ * the authentication payload is built.
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { headerPairSchema } from '../schemas/authentication.js';
+import { isSupportedJsonPath } from '../jsonpath/jsonPathSubset.js';
+
+const name = z.string().min(1, 'a non-empty name');
+
+export const setupDescriptionSchema = z.strictObject({
+  authentication: z.strictObject({
+    name,
+    /** Where the hub asks for a token to call the bot (usually the bot's own /oauth/token). */
+    tokenRequestUrl: z.url(),
+    method: z.enum(['POST', 'GET', 'PUT']).default('POST'),
+    headers: z.array(headerPairSchema).default([{ name: 'Content-Type', value: 'application/json' }]),
+    clientIdEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name').default('BOT_CLIENT_ID'),
+    clientSecretEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name').default('BOT_CLIENT_SECRET'),
+    accessTokenPath: z.string().refine(isSupportedJsonPath, "a JSONPath using only $, .name, ['name'] and [n]").default('$.access_token'),
+  }),
+  clientApplication: z.strictObject({
+    name,
+    description: z.string().optional(),
+    callbackUrl: z.url(),
+    notificationEmail: z.email().optional(),
+    roleVersion: z.enum(['v1', 'v3']).default('v3'),
+  }),
+  participant: z.strictObject({ name, type: z.literal('custom_bot').default('custom_bot') }),
+  channel: z.strictObject({ name, type: z.string().min(1).default('chat') }),
+  orchestration: z.strictObject({ name, agentId: z.string().optional() }),
+  account: z.strictObject({
+    name,
+    address: z.string().min(1),
+    timeout: z.number().int().positive().default(600),
+    defaultLanguage: z.string().default('en-US'),
+    entryPointId: z.string().optional(),
+  }),
+});
+
+export type SetupDescription = z.infer<typeof setupDescriptionSchema>;
+
+export class SetupFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`${file} is not a valid setup description:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SetupFileError';
+  }
+}
+
+/** Validates a parsed description, naming every problem with its path. */
+export function parseSetupDescription(doc: unknown, file = 'setup description'): SetupDescription {
+  const parsed = setupDescriptionSchema.safeParse(doc);
+  if (parsed.success) return parsed.data;
+  throw new SetupFileError(
+    file,
+    parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`),
+  );
+}
+
+export async function loadSetupFile(file: string): Promise<SetupDescription> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new SetupFileError(file, [`cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`]);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new SetupFileError(file, [`is not JSON: ${(err as Error).message}`]);
+  }
+  return parseSetupDescription(doc, file);
+}
