@@ -39,6 +39,13 @@ export const configSchema = z.object({
   BOT_CLIENT_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   BOT_TOKEN_SIGNING_KEY: z.string().min(32, 'at least 32 characters').optional(),
   BOT_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  BOT_TOKEN_ISSUER: z.string().min(1).default('hubbot'),
+  BOT_TOKEN_AUDIENCE: z.string().min(1).default('hubbot-callback'),
+  CALLBACK_ISSUER: z.string().min(1).optional().describe('the iss of an external issuer of callback tokens'),
+  CALLBACK_JWKS_URL: optionalUrl.describe('the JWKS URL of the external callback token issuer'),
+  CALLBACK_SHARED_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  CALLBACK_TENANT_CLAIM: z.string().min(1).optional(),
+  CALLBACK_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   WEBHOOK_SHARED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   WEBHOOK_IP_ALLOWLIST: csv,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
@@ -81,6 +88,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if ((cfg[a] === undefined) !== (cfg[b] === undefined)) problems.push(`${a} and ${b}: set both or neither`);
   }
   if (cfg.PLATFORM_BASE_URL && !cfg.PLATFORM_TOKEN_URL) problems.push('PLATFORM_TOKEN_URL: required when PLATFORM_BASE_URL is set');
+  if (cfg.BOT_CLIENT_ID && !cfg.BOT_TOKEN_SIGNING_KEY) problems.push('BOT_TOKEN_SIGNING_KEY: required when BOT_CLIENT_ID is set');
+  if (cfg.CALLBACK_JWKS_URL && cfg.CALLBACK_SHARED_SECRET) problems.push('CALLBACK_JWKS_URL and CALLBACK_SHARED_SECRET: set one or neither');
+  if ((cfg.CALLBACK_JWKS_URL || cfg.CALLBACK_SHARED_SECRET) !== undefined && !cfg.CALLBACK_ISSUER) problems.push('CALLBACK_ISSUER: required with CALLBACK_JWKS_URL or CALLBACK_SHARED_SECRET');
+  if (cfg.CALLBACK_ISSUER && !cfg.CALLBACK_JWKS_URL && !cfg.CALLBACK_SHARED_SECRET) problems.push('CALLBACK_ISSUER: needs CALLBACK_JWKS_URL or CALLBACK_SHARED_SECRET');
   if (problems.length) throw new ConfigError(problems);
   return cfg;
 }

@@ -1,0 +1,52 @@
+/**
+ * The bot's logger: pino, with secrets hidden before anything is written (see redaction.ts):
+ * redact paths for secret-named fields, a walk of each logged object that hides secrets at any
+ * depth, an error serializer that strips HTTP clients' configs and scrubs messages, and a hook
+ * that scrubs free-text log messages (a token pasted into a message is hidden too).
+ */
+import { pino, stdSerializers, type DestinationStream, type Level, type Logger } from 'pino';
+import { serializeError } from './errorSerializer.js';
+import { REDACTED, redactPaths, scrubDeep, scrubText } from './redaction.js';
+
+export type { Logger } from 'pino';
+
+export interface LoggerOptions {
+  /** Minimum level; default info (LOG_LEVEL). */
+  level?: Level | 'silent';
+  /** Added to every line as `name`. */
+  name?: string;
+  /** Where lines go; default standard output. */
+  destination?: DestinationStream;
+  /** More redact paths, in pino's syntax (`user.ssn`, `*.card.number`). */
+  redact?: string[];
+  /** Fields added to every line, e.g. { replica: 'bot-1' }. */
+  base?: Record<string, unknown>;
+  /**
+   * Also walk every logged object (plain data only) to hide secret-named fields at any depth,
+   * name/value pairs naming a secret, and secrets inside strings; default true. The redact
+   * paths alone reach 5 levels and exact names only.
+   */
+  deepScrub?: boolean;
+}
+
+export function createLogger(opts: LoggerOptions = {}): Logger {
+  const options = {
+    level: opts.level ?? 'info',
+    name: opts.name,
+    base: opts.base,
+    redact: { paths: redactPaths(opts.redact), censor: REDACTED },
+    serializers: {
+      err: serializeError,
+      error: serializeError,
+      // Request objects: pino's shape, then scrubbed (the URL may carry a secret query field).
+      req: (req: Parameters<typeof stdSerializers.req>[0]) => scrubDeep(stdSerializers.req(req)),
+    },
+    formatters: opts.deepScrub === false ? undefined : { log: (obj: Record<string, unknown>) => scrubDeep(obj) as Record<string, unknown> },
+    hooks: {
+      logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? scrubText(a) : a)));
+      },
+    },
+  };
+  return opts.destination ? pino(options, opts.destination) : pino(options);
+}

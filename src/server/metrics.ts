@@ -1,0 +1,100 @@
+/**
+ * The bot's Prometheus metrics. Each bot instance gets its own registry (tests run several
+ * bots in one process, and prom-client's global registry would make their metrics collide);
+ * the rest of the code increments the typed handles returned here.
+ *
+ * Outcome labels are short words chosen by the code that counts (for example accepted,
+ * unauthorized, duplicate, error); keep them to a small fixed set, never ids, so the number of
+ * series stays bounded.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+
+export type DepthReader = () => number | Promise<number>;
+
+export interface HubbotMetrics {
+  registry: Registry;
+  /** hubbot_callbacks_total{outcome}: hub calls to the bot's callback. */
+  callbacks: Counter<'outcome'>;
+  /** hubbot_turns_total{outcome}: bot turns run. */
+  turns: Counter<'outcome'>;
+  /** hubbot_sends_total{outcome}: message sends to the hub. */
+  sends: Counter<'outcome'>;
+  /** hubbot_platform_429_total: 429 answers received from the platform. */
+  platform429: Counter;
+  /** hubbot_token_refreshes_total: access tokens fetched from the platform. */
+  tokenRefreshes: Counter;
+  /** hubbot_webhook_events_total{outcome}: knowledge events received. */
+  webhookEvents: Counter<'outcome'>;
+  /** hubbot_queue_depth{queue}: read from the observed queues at each scrape. */
+  queueDepth: Gauge<'queue'>;
+  /** hubbot_dead_letters{queue}: read from the observed queues at each scrape. */
+  deadLetters: Gauge<'queue'>;
+  /** Reads `queue`'s depth at each scrape; returns a function that stops observing it. */
+  observeQueueDepth(queue: string, read: DepthReader): () => void;
+  /** Reads `queue`'s dead-letter count at each scrape; returns a function that stops observing it. */
+  observeDeadLetters(queue: string, read: DepthReader): () => void;
+}
+
+export interface MetricsOptions {
+  /** Also collect prom-client's process metrics (CPU, memory, event loop); default true. */
+  defaultMetrics?: boolean;
+  /** Labels added to every metric, e.g. { replica: 'bot-1' }. */
+  labels?: Record<string, string>;
+}
+
+/** A gauge whose values are read from registered sources when Prometheus scrapes. */
+function observedGauge(registry: Registry, name: string, help: string): { gauge: Gauge<'queue'>; observe: (queue: string, read: DepthReader) => () => void } {
+  const sources = new Map<string, DepthReader>();
+  const gauge = new Gauge<'queue'>({
+    name,
+    help,
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      // Start from nothing so a queue no longer observed disappears instead of going stale.
+      this.reset();
+      await Promise.all(
+        [...sources].map(async ([queue, read]) => {
+          try {
+            this.set({ queue }, await read());
+          } catch {
+            // One unreadable queue (its Redis down) must not fail the whole scrape.
+          }
+        }),
+      );
+    },
+  });
+  const observe = (queue: string, read: DepthReader): (() => void) => {
+    sources.set(queue, read);
+    return () => {
+      if (sources.get(queue) === read) sources.delete(queue);
+    };
+  };
+  return { gauge, observe };
+}
+
+export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
+  const registry = new Registry();
+  if (opts.labels) registry.setDefaultLabels(opts.labels);
+  if (opts.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+
+  const counter = <L extends string>(name: string, help: string, labelNames: L[]): Counter<L> =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
+
+  const depth = observedGauge(registry, 'hubbot_queue_depth', 'Items waiting in each queue (inbox, outbox, ...).');
+  const dead = observedGauge(registry, 'hubbot_dead_letters', 'Items in each dead-letter queue.');
+
+  return {
+    registry,
+    callbacks: counter('hubbot_callbacks_total', 'Hub calls to the bot callback, by outcome.', ['outcome']),
+    turns: counter('hubbot_turns_total', 'Bot turns, by outcome.', ['outcome']),
+    sends: counter('hubbot_sends_total', 'Messages sent to the hub, by outcome.', ['outcome']),
+    platform429: counter('hubbot_platform_429_total', '429 answers received from the platform.', []),
+    tokenRefreshes: counter('hubbot_token_refreshes_total', 'Access tokens fetched from the platform.', []),
+    webhookEvents: counter('hubbot_webhook_events_total', 'Knowledge events received on the webhook, by outcome.', ['outcome']),
+    queueDepth: depth.gauge,
+    deadLetters: dead.gauge,
+    observeQueueDepth: depth.observe,
+    observeDeadLetters: dead.observe,
+  };
+}

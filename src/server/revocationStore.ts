@@ -1,0 +1,34 @@
+/**
+ * Revoked token ids (`jti`). Bearer tokens are reusable by design: the hub sends the same token
+ * with every callback until one answers 401 (spec 5.4), so "replay" of a valid token is normal
+ * use. What the bot refuses is a token re-sent after it stopped being valid: expired (checked
+ * from `exp`) or revoked here. An entry lives only until the token's own expiry, after which
+ * `exp` refuses it anyway, so the store never grows past the tokens still alive.
+ */
+export interface RevocationStore {
+  /** Revokes `jti` until `expiresAtSeconds` (the token's exp, seconds since the epoch). */
+  revoke(jti: string, expiresAtSeconds: number): Promise<void>;
+  isRevoked(jti: string): Promise<boolean>;
+}
+
+/** One process's revocations; use RedisRevocationStore when several replicas serve callbacks. */
+export class MemoryRevocationStore implements RevocationStore {
+  private readonly revoked = new Map<string, number>();
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  async revoke(jti: string, expiresAtSeconds: number): Promise<void> {
+    this.prune();
+    this.revoked.set(jti, expiresAtSeconds * 1000);
+  }
+
+  async isRevoked(jti: string): Promise<boolean> {
+    const until = this.revoked.get(jti);
+    return until !== undefined && until > this.now();
+  }
+
+  private prune(): void {
+    const t = this.now();
+    for (const [jti, until] of this.revoked) if (until <= t) this.revoked.delete(jti);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The issuers whose tokens the bot's callback accepts, and how each one's signing key is found:
+ * a shared secret (HS256; the bot's own token endpoint is one of these) or a JWKS URL
+ * (RS256/ES256, keys fetched and cached by jose). Each issuer is pinned to its algorithms, so a
+ * token cannot switch an RSA issuer to HMAC (algorithm confusion).
+ */
+import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
+
+interface IssuerBase {
+  /** Expected `iss`; also how a token is routed to this issuer. */
+  issuer: string;
+  /** Expected `aud`; default: the authenticator's `audience`. */
+  audience?: string | string[];
+  /**
+   * Claim holding the tenant, compared with the authenticator's `tenant`; default 'tenant'.
+   * null for an issuer that serves a single tenant and carries no such claim.
+   */
+  tenantClaim?: string | null;
+}
+
+export interface SecretIssuer extends IssuerBase {
+  /** HMAC key shared with the issuer (HS256), at least 32 characters. */
+  secret: string;
+}
+
+export type AsymmetricAlgorithm = 'RS256' | 'RS384' | 'RS512' | 'PS256' | 'ES256' | 'ES384' | 'EdDSA';
+
+export interface JwksIssuer extends IssuerBase {
+  /** Where the issuer publishes its public keys. */
+  jwksUrl: string;
+  /** Accepted algorithms; default RS256 and ES256. */
+  algorithms?: AsymmetricAlgorithm[];
+  /** How long fetched keys are used before a refetch, ms; default 10 minutes. */
+  cacheMaxAgeMs?: number;
+  /** Least time between refetches for an unknown key id, ms; default 30 s. */
+  cooldownMs?: number;
+  /** Time limit of one JWKS fetch, ms; default 5 s. */
+  timeoutMs?: number;
+}
+
+export type TrustedIssuer = SecretIssuer | JwksIssuer;
+
+/** Raised when an issuer's keys cannot be fetched: our fault or the issuer's, not the caller's. */
+export class KeysUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('token verification keys are unavailable', { cause });
+    this.name = 'KeysUnavailableError';
+  }
+}
+
+export interface IssuerVerifier {
+  issuer: TrustedIssuer;
+  key: Uint8Array | JWTVerifyGetKey;
+  algorithms: string[];
+}
+
+export function verifierFor(issuer: TrustedIssuer): IssuerVerifier {
+  if ('secret' in issuer) {
+    if (issuer.secret.length < 32) throw new RangeError(`issuer ${issuer.issuer}: secret must have at least 32 characters`);
+    return { issuer, key: new TextEncoder().encode(issuer.secret), algorithms: ['HS256'] };
+  }
+  const remote = createRemoteJWKSet(new URL(issuer.jwksUrl), {
+    cacheMaxAge: issuer.cacheMaxAgeMs,
+    cooldownDuration: issuer.cooldownMs,
+    timeoutDuration: issuer.timeoutMs,
+  });
+  const key: JWTVerifyGetKey = async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (err) {
+      // An unknown key id or a disallowed algorithm is the token's fault; anything else
+      // (network, timeout, a broken JWKS document) means we could not check it at all.
+      if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys || err instanceof errors.JOSEAlgNotAllowed) throw err;
+      throw new KeysUnavailableError(err);
+    }
+  };
+  return { issuer, key, algorithms: issuer.algorithms ?? ['RS256', 'ES256'] };
+}
