@@ -1,0 +1,107 @@
+/**
+ * The inbox: where a hub callback is recorded before it is acknowledged, and from which the
+ * turns are run afterwards. The hub wants its callback answered well under 5 s, and a turn
+ * (portal calls, replies under a rate limit) can take longer, so the two are decoupled, and
+ * nothing is acknowledged that was not recorded first.
+ *
+ * Each conversation is a FIFO, handled one turn at a time in arrival order (B4): a worker
+ * claims a conversation with a lease, handles its head item, and completes it. Conversations
+ * run in parallel. A lease that is not renewed runs out (its replica died) and another worker
+ * takes the conversation over at the same head item: delivery is at least once, and the item
+ * id lets the turn make its replies idempotent.
+ *
+ * Two implementations share one test suite: MemoryInbox (one process) and RedisInbox (every
+ * replica of a tenant).
+ */
+
+export interface InboxItem {
+  /** Unique within the conversation; a redelivered callback carries the same id. */
+  id: string;
+  /** The callback as received; it must survive JSON (RedisInbox stores it as JSON). */
+  payload: unknown;
+  /** When it was received (ms since the epoch). */
+  receivedAt: number;
+}
+
+export interface AppendResult {
+  /** True when an item with this id was already recorded for the conversation; nothing was added. */
+  duplicate: boolean;
+}
+
+/** The right to handle one conversation's head item until `leaseUntil`. */
+export interface InboxClaim {
+  readonly conversationId: string;
+  readonly item: InboxItem;
+  readonly workerId: string;
+  /** Proves the lease is still this claim's: a later claim of the conversation gets another. */
+  readonly token: string;
+  /** Attempts at this item so far, this one included: 1 on the first claim. */
+  readonly attempt: number;
+  /** When the lease runs out unless renewed, on the inbox's clock (Redis TIME for RedisInbox). */
+  readonly leaseUntil: number;
+}
+
+export interface CompleteOptions {
+  /**
+   * Keep the lease and get the conversation's next item at once (`next`), as one step; when
+   * the conversation has nothing more the lease is released anyway. Default false: release.
+   */
+  keepLease?: boolean;
+  /** Length of the kept lease; default the inbox's default lease. */
+  leaseMs?: number;
+}
+
+export interface CompleteResult {
+  /** False when the lease had been lost (another worker took over); nothing was removed. */
+  completed: boolean;
+  /** The next item, with the lease kept, when `keepLease` was asked and there is one. */
+  next?: InboxClaim;
+}
+
+export interface ReleaseOptions {
+  /** Nobody may claim the conversation for this long (a retry's back-off); default 0. */
+  delayMs?: number;
+}
+
+/** An item that was given up on, kept for inspection and replay. */
+export interface DeadLetter {
+  conversationId: string;
+  item: InboxItem;
+  attempts: number;
+  reason: string;
+  /** When it was given up on (ms since the epoch). */
+  deadAt: number;
+}
+
+export interface Inbox {
+  /**
+   * Records an item at the end of its conversation. Resolves once recorded (durably, for
+   * RedisInbox); a duplicate id is not recorded twice. Rejects (503-100) when it could not
+   * record, so the caller answers 503 and the hub redelivers.
+   */
+  append(conversationId: string, item: InboxItem): Promise<AppendResult>;
+  /**
+   * The conversation waiting longest that has items and no live lease, leased to `workerId`
+   * for `leaseMs`, with its head item; undefined when there is none.
+   */
+  claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined>;
+  /** Removes the claim's head item (the turn is done). */
+  complete(claim: InboxClaim, opts?: CompleteOptions): Promise<CompleteResult>;
+  /** Extends the lease to `leaseMs` from now; false when it had been lost. */
+  renew(claim: InboxClaim, leaseMs: number): Promise<boolean>;
+  /** Gives the conversation back with its head item still there (to retry); false when lost. */
+  release(claim: InboxClaim, opts?: ReleaseOptions): Promise<boolean>;
+  /** Moves the claim's head item to the dead letters and releases the conversation. */
+  deadLetter(claim: InboxClaim, reason: string): Promise<boolean>;
+  /** Items recorded and not yet completed nor dead, over all conversations. */
+  depth(): Promise<number>;
+  /** The latest dead letters, newest first. */
+  deadLetters(limit?: number): Promise<DeadLetter[]>;
+  /**
+   * Calls `listener` when items may be waiting (appended here or, for RedisInbox with a
+   * subscriber, on another replica). Returns the function that stops the calls.
+   */
+  onAppend(listener: () => void): () => void;
+  /** Stops notifications; the data stays. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,238 @@
+/**
+ * Runs the turns of an inbox: claim a conversation, run the handler on its head item, complete
+ * it, and go on with the conversation's next item while keeping the lease (up to
+ * `maxTurnsPerClaim`, then it goes back in line so a chatty conversation cannot hold a slot
+ * forever). Up to `concurrency` conversations run at once; each runs one turn at a time.
+ *
+ * - A long turn keeps its lease: it is renewed every `renewEveryMs`. If a renewal finds the
+ *   lease lost (this process stalled past it and another worker took over), the handler's
+ *   `signal` is aborted; the other worker runs the item again (at least once).
+ * - A handler that throws is retried after a back-off, with the conversation held (its later
+ *   items wait, to keep the order) and counted per item. After `maxAttempts` attempts the item
+ *   is moved to the inbox's dead letters (`inbox.deadLetters()`), `onDeadLetter` is told, and
+ *   the conversation moves on to its next item. Attempts are counted at claim time, so an item
+ *   whose turn kills the process each time is given up on as well.
+ * - New items wake the worker at once (`inbox.onAppend`); it also polls every `pollIntervalMs`
+ *   to find conversations whose lease ran out on a dead replica.
+ * - `stop()` claims nothing more and resolves once the turns under way have finished and been
+ *   completed; a conversation's later items are left for the next worker.
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { DeadLetter, Inbox, InboxClaim, InboxItem } from './inbox.js';
+
+export interface InboxTurn {
+  /** 1 on the first attempt at this item. */
+  attempt: number;
+  /** Aborted when the lease was lost: another worker now runs this item. */
+  signal: AbortSignal;
+}
+
+export type InboxHandler = (conversationId: string, item: InboxItem, turn: InboxTurn) => Promise<void>;
+
+export type InboxWorkerStage = 'claim' | 'handler' | 'renew' | 'complete' | 'release' | 'deadLetter';
+
+export interface InboxWorkerOptions {
+  /** Names this worker in lease tokens; default `<hostname>-<pid>-<random>`. */
+  workerId?: string;
+  /** Conversations handled at once; default 4. */
+  concurrency?: number;
+  /** Lease length; default 30 s. A replica that dies holds its conversations this long at most. */
+  leaseMs?: number;
+  /** Renewal period of a running turn's lease; default leaseMs / 3. */
+  renewEveryMs?: number;
+  /** Attempts at one item before it is dead-lettered; default 5. */
+  maxAttempts?: number;
+  /** Wait before retrying after the n-th failed attempt; default 1 s, 2 s, 4 s ... at most 30 s. */
+  retryDelayMs?: (attempt: number) => number;
+  /** Fallback poll when no notification comes; default 1000 ms. */
+  pollIntervalMs?: number;
+  /** Turns run for one conversation before it goes back in line; default 10. */
+  maxTurnsPerClaim?: number;
+  /** Told of every failure (a handler's error, an inbox call that failed); default: none. */
+  onError?: (err: unknown, info: { stage: InboxWorkerStage; conversationId?: string; itemId?: string }) => void;
+  /** Told of each item given up on. */
+  onDeadLetter?: (letter: DeadLetter) => void;
+}
+
+const defaultRetryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1));
+
+export class InboxWorker {
+  readonly workerId: string;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly renewEveryMs: number;
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: (attempt: number) => number;
+  private readonly pollIntervalMs: number;
+  private readonly maxTurnsPerClaim: number;
+  private running = false;
+  private loop?: Promise<void>;
+  private readonly turns = new Set<Promise<void>>();
+  private woken = false;
+  private wake?: () => void;
+
+  constructor(
+    private readonly inbox: Inbox,
+    private readonly handler: InboxHandler,
+    private readonly opts: InboxWorkerOptions = {},
+  ) {
+    this.workerId = opts.workerId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.concurrency = Math.max(1, opts.concurrency ?? 4);
+    this.leaseMs = opts.leaseMs ?? 30_000;
+    this.renewEveryMs = opts.renewEveryMs ?? Math.max(1, Math.floor(this.leaseMs / 3));
+    this.maxAttempts = Math.max(1, opts.maxAttempts ?? 5);
+    this.retryDelayMs = opts.retryDelayMs ?? defaultRetryDelay;
+    this.pollIntervalMs = opts.pollIntervalMs ?? 1000;
+    this.maxTurnsPerClaim = Math.max(1, opts.maxTurnsPerClaim ?? 10);
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Conversations being handled right now. */
+  get activeConversations(): number {
+    return this.turns.size;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.dispatch();
+  }
+
+  /** Claims nothing more; resolves once the turns under way are finished and completed. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.signal();
+    await this.loop;
+    await Promise.all([...this.turns]);
+  }
+
+  private async dispatch(): Promise<void> {
+    const unsubscribe = this.inbox.onAppend(() => this.signal());
+    try {
+      while (this.running) {
+        if (this.turns.size >= this.concurrency) {
+          await this.sleep(undefined);
+          continue;
+        }
+        let claim: InboxClaim | undefined;
+        try {
+          claim = await this.inbox.claim(this.workerId, this.leaseMs);
+        } catch (err) {
+          this.report(err, 'claim');
+        }
+        if (!claim) {
+          await this.sleep(this.pollIntervalMs);
+          continue;
+        }
+        if (!this.running) {
+          await this.inbox.release(claim).catch((err: unknown) => this.report(err, 'release', claim));
+          break;
+        }
+        const turn: Promise<void> = this.runConversation(claim).finally(() => {
+          this.turns.delete(turn);
+          this.signal();
+        });
+        this.turns.add(turn);
+      }
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  /** Runs the claimed conversation's items while the lease is kept. */
+  private async runConversation(first: InboxClaim): Promise<void> {
+    let claim: InboxClaim | undefined = first;
+    for (let n = 1; claim; n++) {
+      const keepLease = () => this.running && n < this.maxTurnsPerClaim;
+      claim = await this.runTurn(claim, keepLease);
+    }
+  }
+
+  /** One turn; returns the next claim when the lease was kept for the conversation's next item. */
+  private async runTurn(claim: InboxClaim, keepLease: () => boolean): Promise<InboxClaim | undefined> {
+    if (claim.attempt > this.maxAttempts) {
+      await this.giveUp(claim, `gave up after ${this.maxAttempts} attempts that did not finish`);
+      return undefined;
+    }
+    const lease = new AbortController();
+    let renewing = false;
+    const renewal = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      this.inbox
+        .renew(claim, this.leaseMs)
+        .then((held) => {
+          if (!held) lease.abort(new Error('the lease was lost'));
+        })
+        .catch((err: unknown) => this.report(err, 'renew', claim))
+        .finally(() => (renewing = false));
+    }, this.renewEveryMs);
+    let failure: { err: unknown } | undefined;
+    try {
+      await this.handler(claim.conversationId, claim.item, { attempt: claim.attempt, signal: lease.signal });
+    } catch (err) {
+      failure = { err };
+    } finally {
+      clearInterval(renewal);
+    }
+    try {
+      if (!failure) return (await this.inbox.complete(claim, { keepLease: keepLease(), leaseMs: this.leaseMs })).next;
+      this.report(failure.err, 'handler', claim);
+      if (lease.signal.aborted) return undefined; // the new holder retries it
+      if (claim.attempt >= this.maxAttempts) await this.giveUp(claim, describe(failure.err));
+      else await this.inbox.release(claim, { delayMs: this.retryDelayMs(claim.attempt) });
+    } catch (err) {
+      // The inbox could not be updated: the lease runs out and the item is run again.
+      this.report(err, failure ? 'release' : 'complete', claim);
+    }
+    return undefined;
+  }
+
+  private async giveUp(claim: InboxClaim, reason: string): Promise<void> {
+    try {
+      if (await this.inbox.deadLetter(claim, reason)) {
+        this.opts.onDeadLetter?.({ conversationId: claim.conversationId, item: claim.item, attempts: claim.attempt, reason, deadAt: Date.now() });
+      }
+    } catch (err) {
+      this.report(err, 'deadLetter', claim);
+    }
+  }
+
+  private report(err: unknown, stage: InboxWorkerStage, claim?: InboxClaim): void {
+    this.opts.onError?.(err, { stage, conversationId: claim?.conversationId, itemId: claim?.item.id });
+  }
+
+  /** Wakes the dispatcher, or, when it is not asleep, makes its next sleep return at once. */
+  private signal(): void {
+    if (this.wake) this.wake();
+    else this.woken = true;
+  }
+
+  /** Waits for a signal (new items, a finished turn, stop) or `ms` (undefined: no time limit). */
+  private async sleep(ms: number | undefined): Promise<void> {
+    if (this.woken || !this.running) {
+      this.woken = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
+        clearTimeout(timer);
+        if (this.wake === done) this.wake = undefined;
+        resolve();
+      };
+      if (ms !== undefined) timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+}
+
+/** The reason kept with a dead letter: the error's name and message, kept short. */
+function describe(err: unknown): string {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return text.length > 500 ? `${text.slice(0, 497)}...` : text;
+}

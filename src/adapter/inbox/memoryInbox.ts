@@ -1,0 +1,167 @@
+/**
+ * The inbox in this process's memory: the embedded default, right for one replica (what it
+ * holds is lost when the process ends; use RedisInbox for several replicas or to survive a
+ * restart). It follows RedisInbox's algorithm step for step, so one test suite holds for both.
+ *
+ * Items are kept as JSON, as in Redis, so a payload that would not survive Redis fails here too.
+ */
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import type { AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
+import { checkAppend, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS } from './inboxDefaults.js';
+
+export interface MemoryInboxOptions {
+  /** How long an item id is remembered to recognise redeliveries; default 24 h. */
+  dedupeWindowMs?: number;
+  /** Dead letters kept, newest first; default 1000. */
+  maxDeadLetters?: number;
+  /** Default lease of `complete(..., { keepLease: true })`; default 30 s. */
+  leaseMs?: number;
+  /** Milliseconds clock; default Date.now, looked up at each call so sinon fake timers apply. */
+  now?: () => number;
+}
+
+interface Conversation {
+  /** Pending items as JSON, head first. */
+  items: string[];
+  /** Ids of the pending items: a redelivery is recognised even after the dedupe window. */
+  ids: Set<string>;
+  /** When the conversation may be claimed: undefined when it has no items; the lease end when leased. */
+  readyAt?: number;
+  token?: string;
+  attempts: number;
+}
+
+export class MemoryInbox implements Inbox {
+  private readonly conversations = new Map<string, Conversation>();
+  /** [conversationId, itemId] as JSON → when recorded, oldest first (Map keeps insertion order). */
+  private readonly seen = new Map<string, number>();
+  private dead: DeadLetter[] = [];
+  private count = 0;
+  private readonly events = new EventEmitter();
+  private readonly dedupeWindowMs: number;
+  private readonly maxDeadLetters: number;
+  private readonly leaseMs: number;
+  private readonly now: () => number;
+
+  constructor(opts: MemoryInboxOptions = {}) {
+    this.dedupeWindowMs = opts.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
+    this.maxDeadLetters = opts.maxDeadLetters ?? DEFAULT_MAX_DEAD_LETTERS;
+    this.leaseMs = opts.leaseMs ?? 30_000;
+    this.now = opts.now ?? (() => Date.now());
+    this.events.setMaxListeners(0);
+  }
+
+  async append(conversationId: string, item: InboxItem): Promise<AppendResult> {
+    checkAppend(conversationId, item);
+    const json = JSON.stringify({ id: item.id, payload: item.payload, receivedAt: item.receivedAt });
+    const now = this.now();
+    for (const [key, at] of this.seen) {
+      if (at > now - this.dedupeWindowMs) break;
+      this.seen.delete(key);
+    }
+    const seenKey = JSON.stringify([conversationId, item.id]);
+    const conv = this.conversations.get(conversationId);
+    if (this.seen.has(seenKey) || conv?.ids.has(item.id)) return { duplicate: true };
+    this.seen.set(seenKey, now);
+    if (conv) {
+      conv.items.push(json);
+      conv.ids.add(item.id);
+      conv.readyAt ??= now;
+    } else {
+      this.conversations.set(conversationId, { items: [json], ids: new Set([item.id]), readyAt: now, attempts: 0 });
+    }
+    this.count++;
+    this.events.emit('append');
+    return { duplicate: false };
+  }
+
+  async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
+    const now = this.now();
+    let best: [string, Conversation] | undefined;
+    for (const entry of this.conversations) {
+      const readyAt = entry[1].readyAt;
+      if (readyAt !== undefined && readyAt <= now && (!best || readyAt < best[1].readyAt!)) best = entry;
+    }
+    if (!best) return undefined;
+    const [conversationId, conv] = best;
+    conv.token = `${workerId}/${randomUUID()}`;
+    conv.readyAt = now + leaseMs;
+    conv.attempts++;
+    return this.claimOf(conversationId, conv, workerId);
+  }
+
+  async complete(claim: InboxClaim, opts: CompleteOptions = {}): Promise<CompleteResult> {
+    const conv = this.owned(claim);
+    if (!conv) return { completed: false };
+    conv.items.shift();
+    conv.ids.delete(claim.item.id);
+    this.count--;
+    conv.attempts = 0;
+    if (conv.items.length === 0) {
+      this.conversations.delete(claim.conversationId);
+      return { completed: true };
+    }
+    const now = this.now();
+    if (opts.keepLease) {
+      conv.readyAt = now + (opts.leaseMs ?? this.leaseMs);
+      conv.attempts = 1;
+      return { completed: true, next: this.claimOf(claim.conversationId, conv, claim.workerId) };
+    }
+    conv.token = undefined;
+    conv.readyAt = now;
+    return { completed: true };
+  }
+
+  async renew(claim: InboxClaim, leaseMs: number): Promise<boolean> {
+    const conv = this.conversations.get(claim.conversationId);
+    if (!conv || conv.token !== claim.token) return false;
+    conv.readyAt = this.now() + leaseMs;
+    return true;
+  }
+
+  async release(claim: InboxClaim, opts: ReleaseOptions = {}): Promise<boolean> {
+    const conv = this.conversations.get(claim.conversationId);
+    if (!conv || conv.token !== claim.token) return false;
+    conv.token = undefined;
+    conv.readyAt = this.now() + (opts.delayMs ?? 0);
+    return true;
+  }
+
+  async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
+    const conv = this.owned(claim);
+    if (!conv) return false;
+    const letter: DeadLetter = { conversationId: claim.conversationId, item: JSON.parse(conv.items[0]) as InboxItem, attempts: conv.attempts, reason, deadAt: this.now() };
+    this.dead = [letter, ...this.dead].slice(0, this.maxDeadLetters);
+    await this.complete(claim);
+    return true;
+  }
+
+  async depth(): Promise<number> {
+    return this.count;
+  }
+
+  async deadLetters(limit = 100): Promise<DeadLetter[]> {
+    return this.dead.slice(0, limit);
+  }
+
+  onAppend(listener: () => void): () => void {
+    this.events.on('append', listener);
+    return () => this.events.off('append', listener);
+  }
+
+  async close(): Promise<void> {
+    this.events.removeAllListeners();
+  }
+
+  /** The conversation when the claim still holds its lease and its head item is the claim's. */
+  private owned(claim: InboxClaim): Conversation | undefined {
+    const conv = this.conversations.get(claim.conversationId);
+    if (!conv || conv.token !== claim.token || conv.items.length === 0) return undefined;
+    return (JSON.parse(conv.items[0]) as InboxItem).id === claim.item.id ? conv : undefined;
+  }
+
+  private claimOf(conversationId: string, conv: Conversation, workerId: string): InboxClaim {
+    return { conversationId, item: JSON.parse(conv.items[0]) as InboxItem, workerId, token: conv.token!, attempt: conv.attempts, leaseUntil: conv.readyAt! };
+  }
+}

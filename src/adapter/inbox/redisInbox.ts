@@ -1,0 +1,201 @@
+/**
+ * The inbox in Redis, shared by every replica of a tenant: a callback acknowledged by a replica
+ * that then dies is still handled by another, and a conversation is handled by one replica at
+ * a time, in order (B4).
+ *
+ * Redis layout (`<base>` = `hubbot:{tenant}:inbox`; the `{tenant}` hash tag keeps every key
+ * of a tenant in one Cluster slot, so each step is one Lua script):
+ *
+ * - `<base>:q:<conversationId>`     LIST  ids of the conversation's pending items, head first
+ * - `<base>:items:<conversationId>` HASH  item id → item JSON {id, payload, receivedAt}
+ * - `<base>:seen:<conversationId>`  ZSET  item id → when recorded (ms): the ids recognised as
+ *                                         redeliveries; entries older than the dedupe window
+ *                                         are trimmed, and the key expires with the window
+ * - `<base>:ready`                  ZSET  conversation → when it may be claimed (ms): the
+ *                                         time it became ready, or its lease end while leased,
+ *                                         so a dead replica's lease simply runs out
+ * - `<base>:lease`                  HASH  conversation → token of the claim holding its lease
+ *                                         (`<workerId>/<uuid>`, to see who holds it)
+ * - `<base>:attempts`               HASH  conversation → attempts at its head item
+ * - `<base>:count`                  STRING number of pending items over all conversations
+ * - `<base>:dead`                   LIST  dead letters, newest first, trimmed to maxDeadLetters
+ * - `<base>:notify`                 pub/sub channel: a conversation id on each new item
+ *
+ * Times come from Redis TIME, so `InboxClaim.leaseUntil` is on Redis's clock.
+ */
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { PlatformError } from '../../errors/platformError.js';
+import { tenantKey } from '../../redis/tenantKey.js';
+import type { RedisScriptClient } from '../../storage/luaScript.js';
+import type { AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
+import { checkAppend, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS } from './inboxDefaults.js';
+import { APPEND_SCRIPT, CLAIM_SCRIPT, DEAD_LETTERS_SCRIPT, DEPTH_SCRIPT, FINISH_SCRIPT, RELEASE_SCRIPT, RENEW_SCRIPT } from './redisInboxScripts.js';
+
+/** A connection dedicated to pub/sub (a subscribed connection can run nothing else). */
+export interface RedisSubscriber {
+  subscribe(channel: string, listener: (message: string, channel: string) => unknown): Promise<unknown>;
+  unsubscribe(channel: string, listener?: (message: string, channel: string) => unknown): Promise<unknown>;
+}
+
+export interface RedisInboxOptions {
+  /** A connected node-redis client, e.g. from createRedisConnection (src/redis). */
+  client: RedisScriptClient;
+  tenant: string;
+  /**
+   * A second connection, e.g. `client.duplicate()` connected, used only to hear that another
+   * replica recorded an item, so its turn starts at once here too. Without it, workers on
+   * other replicas find new items at their next poll.
+   */
+  subscriber?: RedisSubscriber;
+  /** How long an item id is remembered to recognise redeliveries; default 24 h. */
+  dedupeWindowMs?: number;
+  /** Dead letters kept, newest first; default 1000. */
+  maxDeadLetters?: number;
+  /** Default lease of `complete(..., { keepLease: true })`; default 30 s. */
+  leaseMs?: number;
+  /**
+   * An append that has not been recorded after this long is refused (503-100), so the hub's
+   * 5 s callback budget holds while Redis is unreachable and node-redis queues commands
+   * waiting to reconnect; default 2000. If the queued append runs later, the hub's redelivery
+   * is recognised as a duplicate: still handled once.
+   */
+  appendTimeoutMs?: number;
+  /** Told of failures of the subscription (a lost subscription only delays turns to the next poll). */
+  onError?: (err: unknown) => void;
+}
+
+export class RedisInbox implements Inbox {
+  private readonly client: RedisScriptClient;
+  private readonly base: string;
+  private readonly events = new EventEmitter();
+  private readonly dedupeWindowMs: number;
+  private readonly maxDeadLetters: number;
+  private readonly leaseMs: number;
+  private readonly appendTimeoutMs: number;
+  private subscribed?: Promise<unknown>;
+  private readonly onMessage = () => this.events.emit('append');
+
+  constructor(private readonly opts: RedisInboxOptions) {
+    this.client = opts.client;
+    this.base = tenantKey(opts.tenant, 'inbox');
+    this.dedupeWindowMs = opts.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
+    this.maxDeadLetters = opts.maxDeadLetters ?? DEFAULT_MAX_DEAD_LETTERS;
+    this.leaseMs = opts.leaseMs ?? 30_000;
+    this.appendTimeoutMs = opts.appendTimeoutMs ?? 2000;
+    this.events.setMaxListeners(0);
+  }
+
+  /** The pub/sub channel announcing new items. */
+  get notifyChannel(): string {
+    return `${this.base}:notify`;
+  }
+
+  async append(conversationId: string, item: InboxItem): Promise<AppendResult> {
+    checkAppend(conversationId, item);
+    const json = JSON.stringify({ id: item.id, payload: item.payload, receivedAt: item.receivedAt });
+    const c = this.conversationKeys(conversationId);
+    let reply: unknown;
+    try {
+      reply = await withTimeout(
+        APPEND_SCRIPT.run(this.client, [c.q, c.items, c.seen, this.key('ready'), this.key('count')], [conversationId, item.id, json, String(this.dedupeWindowMs), this.notifyChannel]),
+        this.appendTimeoutMs,
+      );
+    } catch (err) {
+      const refusal = PlatformError.of('503-100', { reason: 'the inbox could not record the message' });
+      refusal.cause = err;
+      throw refusal;
+    }
+    const recorded = Number(reply) === 1;
+    // Wake this replica's workers at once, without waiting for the pub/sub round trip.
+    if (recorded) this.events.emit('append');
+    return { duplicate: !recorded };
+  }
+
+  async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
+    const token = `${workerId}/${randomUUID()}`;
+    const reply = (await CLAIM_SCRIPT.run(this.client, [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count')], [token, String(Math.ceil(leaseMs)), `${this.base}:`])) as
+      | [string, string, number, number]
+      | null;
+    if (!reply) return undefined;
+    const [conversationId, json, attempt, leaseUntil] = reply;
+    return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil) };
+  }
+
+  async complete(claim: InboxClaim, opts: CompleteOptions = {}): Promise<CompleteResult> {
+    const leaseMs = Math.ceil(opts.leaseMs ?? this.leaseMs);
+    const reply = await this.finish(claim, opts.keepLease ? 'keep' : 'release', [String(leaseMs)]);
+    if (Number(reply[0]) !== 1) return { completed: false };
+    if (reply.length < 4) return { completed: true };
+    const [, json, attempt, leaseUntil] = reply;
+    const next: InboxClaim = { ...claim, item: JSON.parse(String(json)) as InboxItem, attempt: Number(attempt), leaseUntil: Number(leaseUntil) };
+    return { completed: true, next };
+  }
+
+  async renew(claim: InboxClaim, leaseMs: number): Promise<boolean> {
+    const reply = await RENEW_SCRIPT.run(this.client, [this.key('ready'), this.key('lease')], [claim.conversationId, claim.token, String(Math.ceil(leaseMs))]);
+    return Number(reply) > 0;
+  }
+
+  async release(claim: InboxClaim, opts: ReleaseOptions = {}): Promise<boolean> {
+    const c = this.conversationKeys(claim.conversationId);
+    const reply = await RELEASE_SCRIPT.run(this.client, [this.key('ready'), this.key('lease'), c.q], [claim.conversationId, claim.token, String(Math.max(0, Math.ceil(opts.delayMs ?? 0)))]);
+    return Number(reply) === 1;
+  }
+
+  async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
+    const letter: DeadLetter = { conversationId: claim.conversationId, item: claim.item, attempts: claim.attempt, reason, deadAt: Date.now() };
+    const reply = await this.finish(claim, 'dead', ['0', JSON.stringify(letter), String(this.maxDeadLetters)]);
+    return Number(reply[0]) === 1;
+  }
+
+  async depth(): Promise<number> {
+    return Number(await DEPTH_SCRIPT.run(this.client, [this.key('count')], []));
+  }
+
+  async deadLetters(limit = 100): Promise<DeadLetter[]> {
+    const reply = (await DEAD_LETTERS_SCRIPT.run(this.client, [this.key('dead')], [String(limit)])) as string[];
+    return reply.map((json) => JSON.parse(json) as DeadLetter);
+  }
+
+  onAppend(listener: () => void): () => void {
+    this.events.on('append', listener);
+    if (this.opts.subscriber && !this.subscribed) {
+      this.subscribed = this.opts.subscriber.subscribe(this.notifyChannel, this.onMessage).catch((err: unknown) => {
+        this.subscribed = undefined; // try again with the next listener
+        this.opts.onError?.(err);
+      });
+    }
+    return () => this.events.off('append', listener);
+  }
+
+  async close(): Promise<void> {
+    this.events.removeAllListeners();
+    if (this.opts.subscriber && this.subscribed) {
+      this.subscribed = undefined;
+      await this.opts.subscriber.unsubscribe(this.notifyChannel, this.onMessage).catch((err: unknown) => this.opts.onError?.(err));
+    }
+  }
+
+  private finish(claim: InboxClaim, mode: 'release' | 'keep' | 'dead', rest: string[]): Promise<unknown[]> {
+    const c = this.conversationKeys(claim.conversationId);
+    const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), c.q, c.items, this.key('dead')];
+    return FINISH_SCRIPT.run(this.client, keys, [claim.conversationId, claim.token, claim.item.id, mode, ...rest]) as Promise<unknown[]>;
+  }
+
+  private key(part: string): string {
+    return `${this.base}:${part}`;
+  }
+
+  private conversationKeys(conversationId: string): { q: string; items: string; seen: string } {
+    return { q: this.key(`q:${conversationId}`), items: this.key(`items:${conversationId}`), seen: this.key(`seen:${conversationId}`) };
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from Redis within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

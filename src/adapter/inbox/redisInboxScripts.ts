@@ -1,0 +1,133 @@
+/**
+ * The Lua scripts of RedisInbox (key layout: see the top of redisInbox.ts). Each step that
+ * reads and then changes the inbox is one script, so replicas claiming, completing or
+ * appending at the same moment never see half of another's change.
+ *
+ * `now` comes from Redis TIME: one clock for every replica, so a replica with a skewed clock
+ * can neither steal a live lease nor keep a dead one. TIME before writes is allowed because
+ * Redis (5+) replicates a script by its effects.
+ *
+ * The claim script computes the names of the conversation's list and hash from the prefix it
+ * is given instead of receiving them in KEYS (it does not know the conversation beforehand);
+ * they carry the same `{tenant}` hash tag, so they live in the same Cluster slot.
+ */
+import { LuaScript } from '../../storage/luaScript.js';
+
+const NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`;
+
+/**
+ * KEYS: q, items, seen, ready, count. ARGV: conversation, item id, item JSON, dedupe window ms,
+ * notify channel. Returns 1 when recorded, 0 for a duplicate id.
+ */
+export const APPEND_SCRIPT = new LuaScript(`${NOW}
+local window = tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - window)
+if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 0 end
+if redis.call('ZADD', KEYS[3], 'NX', now, ARGV[2]) == 0 then return 0 end
+redis.call('PEXPIRE', KEYS[3], window)
+redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+redis.call('INCR', KEYS[5])
+if not redis.call('ZSCORE', KEYS[4], ARGV[1]) then redis.call('ZADD', KEYS[4], now, ARGV[1]) end
+redis.call('PUBLISH', ARGV[5], ARGV[1])
+return 1
+`);
+
+/**
+ * KEYS: ready, lease, attempts, count. ARGV: token, lease ms, key prefix of the per-conversation
+ * keys. Returns {conversation, item JSON, attempt, lease end} or nil when nothing is claimable.
+ */
+export const CLAIM_SCRIPT = new LuaScript(`${NOW}
+local candidates = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 10)
+for _, conv in ipairs(candidates) do
+  local q = ARGV[3] .. 'q:' .. conv
+  local id = redis.call('LINDEX', q, 0)
+  if not id then
+    -- Nothing pending (cannot happen through these scripts): forget the conversation.
+    redis.call('ZREM', KEYS[1], conv)
+    redis.call('HDEL', KEYS[2], conv)
+    redis.call('HDEL', KEYS[3], conv)
+  else
+    local json = redis.call('HGET', ARGV[3] .. 'items:' .. conv, id)
+    if json then
+      local leaseEnd = now + tonumber(ARGV[2])
+      redis.call('ZADD', KEYS[1], leaseEnd, conv)
+      redis.call('HSET', KEYS[2], conv, ARGV[1])
+      local attempt = redis.call('HINCRBY', KEYS[3], conv, 1)
+      return {conv, json, attempt, leaseEnd}
+    end
+    -- An id without its item (cannot happen through these scripts): drop it.
+    redis.call('LPOP', q)
+    redis.call('DECR', KEYS[4])
+  end
+end
+return nil
+`);
+
+/**
+ * Ends the turn of the claim's head item. KEYS: ready, lease, attempts, count, q, items, dead.
+ * ARGV: conversation, token, item id, mode ('release' | 'keep' | 'dead'), lease ms (keep),
+ * dead letter JSON (dead), dead letters kept (dead).
+ * Returns {0} when the lease was lost, {1} when done, {1, next item JSON, attempt, lease end}
+ * when the lease was kept for the next item.
+ */
+export const FINISH_SCRIPT = new LuaScript(`${NOW}
+local conv = ARGV[1]
+if redis.call('HGET', KEYS[2], conv) ~= ARGV[2] then return {0} end
+if redis.call('LINDEX', KEYS[5], 0) ~= ARGV[3] then return {0} end
+redis.call('LPOP', KEYS[5])
+redis.call('HDEL', KEYS[6], ARGV[3])
+redis.call('DECR', KEYS[4])
+redis.call('HDEL', KEYS[3], conv)
+if ARGV[4] == 'dead' then
+  redis.call('LPUSH', KEYS[7], ARGV[6])
+  redis.call('LTRIM', KEYS[7], 0, tonumber(ARGV[7]) - 1)
+end
+local nextId = redis.call('LINDEX', KEYS[5], 0)
+if not nextId then
+  redis.call('ZREM', KEYS[1], conv)
+  redis.call('HDEL', KEYS[2], conv)
+  return {1}
+end
+if ARGV[4] == 'keep' then
+  local json = redis.call('HGET', KEYS[6], nextId)
+  if json then
+    local leaseEnd = now + tonumber(ARGV[5])
+    redis.call('ZADD', KEYS[1], leaseEnd, conv)
+    redis.call('HSET', KEYS[3], conv, 1)
+    return {1, json, 1, leaseEnd}
+  end
+end
+redis.call('HDEL', KEYS[2], conv)
+redis.call('ZADD', KEYS[1], now, conv)
+return {1}
+`);
+
+/** KEYS: ready, lease. ARGV: conversation, token, lease ms. Returns the new lease end, 0 when lost. */
+export const RENEW_SCRIPT = new LuaScript(`${NOW}
+if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
+local leaseEnd = now + tonumber(ARGV[3])
+redis.call('ZADD', KEYS[1], leaseEnd, ARGV[1])
+return leaseEnd
+`);
+
+/** KEYS: ready, lease, q. ARGV: conversation, token, delay ms. Returns 1, or 0 when lost. */
+export const RELEASE_SCRIPT = new LuaScript(`${NOW}
+if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+if redis.call('LLEN', KEYS[3]) == 0 then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+end
+return 1
+`);
+
+/** KEYS: count. Returns the number of pending items. */
+export const DEPTH_SCRIPT = new LuaScript(`return tonumber(redis.call('GET', KEYS[1]) or '0')`);
+
+/** KEYS: dead. ARGV: how many. Returns the newest dead letters (JSON). */
+export const DEAD_LETTERS_SCRIPT = new LuaScript(`return redis.call('LRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)`);

@@ -1,0 +1,34 @@
+/**
+ * A Lua script run on any node-redis client: EVALSHA first (only the 40-character hash
+ * travels), and when Redis does not know the script yet (first use, restart, failover) one
+ * EVAL that sends it and caches it for the next EVALSHA.
+ *
+ * node-redis can do this itself through `createClient({ scripts })`, but that ties the scripts
+ * to the place where the connection is created; the stores here take any connection made by
+ * the shared helper (src/redis/redisConnection.ts) instead.
+ */
+import { createHash } from 'node:crypto';
+
+/** What a store needs of a node-redis client (a client or a cluster client both fit). */
+export interface RedisScriptClient {
+  evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+export class LuaScript {
+  readonly sha1: string;
+
+  constructor(readonly source: string) {
+    this.sha1 = createHash('sha1').update(source).digest('hex');
+  }
+
+  async run(client: RedisScriptClient, keys: string[], args: string[]): Promise<unknown> {
+    const options = { keys, arguments: args };
+    try {
+      return await client.evalSha(this.sha1, options);
+    } catch (err) {
+      if (!String((err as Error)?.message ?? '').startsWith('NOSCRIPT')) throw err;
+      return client.eval(this.source, options);
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * botbuilder `Storage` on Redis, shared by every replica, with the optimistic concurrency of
+ * botbuilder's MemoryStorage:
+ *
+ * - a change whose eTag is '*' or absent overwrites the stored item;
+ * - a change whose eTag differs from the stored one is refused (409-102, "eTag conflict");
+ * - a change to a key that holds nothing is written whatever its eTag;
+ * - every write gives the item a new eTag (read it back to get it).
+ *
+ * One difference, deliberate: a batch (`write` with several keys) is checked and written in one
+ * Lua script, all or nothing. MemoryStorage writes the other keys of a batch in which one key
+ * conflicts; here a conflict leaves every key of the batch as it was.
+ *
+ * Keys: `hubbot:{tenant}:state:<key>`, a hash { e: eTag, d: JSON }. With `ttlSeconds`, an item
+ * expires that long after its last write (reads do not extend it).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Storage, StoreItems } from 'botbuilder-core';
+import { tenantKey } from '../redis/tenantKey.js';
+import { eTagConflict } from './eTagConflict.js';
+import type { RedisScriptClient } from './luaScript.js';
+import { DELETE_SCRIPT, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
+
+export interface RedisStorageOptions {
+  /** A connected node-redis client, e.g. from createRedisConnection (src/redis). */
+  client: RedisScriptClient;
+  /** Tenant of the keys; it is the Redis Cluster hash tag. */
+  tenant: string;
+  /** Items expire this many seconds after their last write; default: never. */
+  ttlSeconds?: number;
+}
+
+export class RedisStorage implements Storage {
+  private readonly client: RedisScriptClient;
+  private readonly tenant: string;
+  private readonly ttlMs: number;
+
+  constructor(opts: RedisStorageOptions) {
+    if (opts.ttlSeconds !== undefined && !(opts.ttlSeconds > 0 && Number.isFinite(opts.ttlSeconds))) {
+      throw new RangeError(`RedisStorage: ttlSeconds must be a positive number, got ${opts.ttlSeconds}`);
+    }
+    this.client = opts.client;
+    this.tenant = opts.tenant;
+    this.ttlMs = opts.ttlSeconds === undefined ? 0 : Math.ceil(opts.ttlSeconds * 1000);
+    tenantKey(this.tenant); // fails now, not at the first call, on an empty tenant
+  }
+
+  /** The Redis key holding a storage key's item. */
+  keyOf(key: string): string {
+    return tenantKey(this.tenant, 'state', key);
+  }
+
+  async read(keys: string[]): Promise<StoreItems> {
+    if (!keys) throw new ReferenceError('Keys are required when reading.');
+    const items: StoreItems = {};
+    if (keys.length === 0) return items;
+    const reply = (await READ_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), [])) as Array<[string | null, string | null]>;
+    keys.forEach((key, i) => {
+      const [eTag, json] = reply[i] ?? [null, null];
+      if (eTag === null || json === null) return;
+      items[key] = { ...(JSON.parse(json) as object), eTag };
+    });
+    return items;
+  }
+
+  async write(changes: StoreItems): Promise<void> {
+    if (!changes) throw new ReferenceError('Changes are required when writing.');
+    const keys = Object.keys(changes);
+    if (keys.length === 0) return;
+    const args: string[] = [String(this.ttlMs)];
+    for (const key of keys) {
+      const item: unknown = changes[key];
+      if (item === null || typeof item !== 'object') throw new TypeError(`Storage: the item "${key}" must be an object.`);
+      const { eTag, ...doc } = item as { eTag?: unknown };
+      const expected = eTag === undefined || eTag === null || eTag === '' || eTag === '*' ? '' : String(eTag);
+      args.push(expected, randomUUID(), JSON.stringify(doc));
+    }
+    const conflictAt = Number(await WRITE_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), args));
+    if (conflictAt > 0) throw eTagConflict(keys[conflictAt - 1]);
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    if (!keys) throw new ReferenceError('Keys are required when deleting.');
+    if (keys.length === 0) return;
+    await DELETE_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), []);
+  }
+}

@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { MemoryStorage, type Storage } from 'botbuilder-core';
+import { closeRedisConnection, createRedisConnection } from '../../src/redis/redisConnection.js';
+import { ConversationReferenceStore, type StoredReference } from '../../src/storage/conversationReferenceStore.js';
+import { RedisStorage } from '../../src/storage/redisStorage.js';
+import { deleteTenantKeys, uniqueTenant } from './redisTestTenant.js';
+
+const ref = (id: string, extra: Partial<StoredReference> = {}): StoredReference => ({
+  channelId: 'hub',
+  serviceUrl: 'hub://local',
+  conversation: { id, isGroup: false, conversationType: 'hub', name: '' },
+  bot: { id: 'bot', name: 'bot' },
+  ...extra,
+});
+
+interface Fixture {
+  storage: Storage;
+  cleanup(): Promise<void>;
+}
+
+function referenceStoreSuite(name: string, makeFixture: () => Promise<Fixture>): void {
+  describe(`ConversationReferenceStore on ${name}`, () => {
+    let fx: Fixture;
+    beforeEach(async () => (fx = await makeFixture()));
+    afterEach(async () => fx.cleanup());
+
+    it('saves, gets and replaces a reference by conversation id', async () => {
+      const store = new ConversationReferenceStore(fx.storage);
+      expect(await store.get('c:1')).to.equal(undefined);
+      await store.save(ref('c:1', { locale: 'en-US' }));
+      expect(await store.get('c:1')).to.deep.equal(ref('c:1', { locale: 'en-US' }));
+      await store.save(ref('c:1', { locale: 'fr-FR' }));
+      expect((await store.get('c:1'))?.locale).to.equal('fr-FR');
+      expect((await store.list()).map((r) => r.conversation?.id)).to.deep.equal(['c:1']);
+    });
+
+    it('lists every conversation saved by several replicas at once, and forgets removed ones', async () => {
+      const first = new ConversationReferenceStore(fx.storage);
+      await first.save(ref('seed'));
+      const replicas = [first, new ConversationReferenceStore(fx.storage), new ConversationReferenceStore(fx.storage)];
+      const ids = Array.from({ length: 12 }, (_, i) => `conv/${i}`);
+      await Promise.all(ids.map((id, i) => replicas[i % replicas.length].save(ref(id))));
+      const listed = (await replicas[1].list()).map((r) => r.conversation?.id);
+      expect([...listed].sort()).to.deep.equal(['seed', ...ids].sort());
+      await replicas[2].remove('conv/3');
+      expect(await first.get('conv/3')).to.equal(undefined);
+      expect((await first.list()).map((r) => r.conversation?.id)).to.not.include('conv/3');
+    });
+
+    it('drops ids whose reference disappeared from the storage', async () => {
+      const store = new ConversationReferenceStore(fx.storage, { namespace: 'refs' });
+      await store.save(ref('a'));
+      await store.save(ref('b'));
+      await fx.storage.delete([`refs/${encodeURIComponent('a')}`]);
+      expect((await store.list()).map((r) => r.conversation?.id)).to.deep.equal(['b']);
+      const index = (await fx.storage.read(['refs/~index']))['refs/~index'];
+      expect(index.ids).to.deep.equal(['b']);
+    });
+
+    it('refuses a reference without a conversation id', async () => {
+      const store = new ConversationReferenceStore(fx.storage);
+      const err = await store.save({ channelId: 'hub' }).catch((e: unknown) => e);
+      expect(err).to.be.instanceOf(TypeError);
+    });
+  });
+}
+
+referenceStoreSuite('MemoryStorage', async () => ({ storage: new MemoryStorage(), cleanup: async () => {} }));
+
+referenceStoreSuite('RedisStorage', async () => {
+  const client = await createRedisConnection();
+  const tenant = uniqueTenant('refs');
+  return {
+    storage: new RedisStorage({ client, tenant }),
+    cleanup: async () => {
+      await deleteTenantKeys(client, tenant);
+      await closeRedisConnection(client);
+    },
+  };
+});
