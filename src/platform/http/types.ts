@@ -33,6 +33,21 @@ export interface RequestSpec {
   /** A per-call token provider, for portal calls made for a user or customer (A2). */
   tokenProvider?: TokenProvider;
   timeoutMs?: number;
+  /**
+   * An absolute URL called instead of service base + path: the signed contentUrl of an asset
+   * (spec 4.2, C6) or of a portal attachment upload. Such a call goes to storage, not to the
+   * platform API, so the core sends NO bearer token (the URL carries its own authorisation,
+   * and a token must never reach another host), takes no token from a platform bucket and
+   * does no token refresh on 401. `service`, `path` and `template` are still given: they
+   * name the call in logs and metrics. (Added for issue 3 part B, the typed clients.)
+   */
+  signedUrl?: string;
+  /**
+   * How the answer body is read: 'json' (default: parsed as JSON when it is JSON) or 'bytes'
+   * (`data` is a Buffer), for downloads. A Buffer or Uint8Array `body` is sent as is, with the
+   * Content-Type of `headers` and a Content-Length of its byte length; any other body as JSON.
+   */
+  responseType?: 'json' | 'bytes';
 }
 
 export interface HttpResponse<T = unknown> {

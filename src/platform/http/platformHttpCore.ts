@@ -1,0 +1,187 @@
+/**
+ * The one HTTP core of the platform clients (issue 3, contract in types.ts). For each call it
+ * 1. waits for the endpoint's slot in the shared bucket (L2, L3, L6, L8),
+ * 2. sends with `Authorization: Bearer <token>` from the call's provider or the default (C8, A2),
+ *    plus Accept-Language and, when asked, `X-platform-error-message: yes` (E3, E1),
+ * 3. on a 401 drops the token (if still the one that failed), gets a new one and retries once (C8),
+ * 4. on 429/502/503/timeouts backs off 1 s, 2 s, 4 s on that endpoint only; a 429 also pushes
+ *    the shared bucket out for every replica (L5),
+ * 5. turns every other answer outside 2xx into a PlatformError, nothing swallowed (E4).
+ *
+ * Secrets: the Authorization header lives only in the axios request config, and axios errors
+ * (which carry that config) are replaced by PlatformErrors without a cause (transportError.ts).
+ * Logs name the service, method, path template and status, never headers or bodies.
+ */
+import axios, { type AxiosInstance } from 'axios';
+import { PlatformError } from '../../errors/platformError.js';
+import type { CustomPlan, RatePlan } from '../../rates/rateLookup.js';
+import type { BucketStore } from '../throttle/bucketStore.js';
+import { EndpointThrottle, type ThrottledEndpoint } from '../throttle/endpointThrottle.js';
+import { MemoryBucketStore } from '../throttle/memoryBucketStore.js';
+import { sleep as realSleep, type Sleep } from '../throttle/sleep.js';
+import { basePathsFor, SERVICE_VERSIONS, type BasePaths } from './basePaths.js';
+import { DEFAULT_RETRY_DELAYS_MS, parseRetryAfter, retryDelayMs } from './retryPolicy.js';
+import { transportError } from './transportError.js';
+import type { HttpCore, HttpResponse, RequestSpec, TokenProvider } from './types.js';
+
+/** The part of a logger the core uses (pino's Logger fits). */
+export interface PlatformLogger {
+  debug(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface PlatformHttpCoreOptions {
+  /** The platform's {base_url}. */
+  baseUrl: string;
+  /** Portal manager v4 base; default `{baseUrl}/knowledge/portalmgr/v4`. */
+  portalBaseUrl?: string;
+  /** Buckets are per tenant (spec 8.3). */
+  tenant: string;
+  /** Usage plan or a custom plan (rateLookup.ts); default Developer, the slowest, so never too fast. */
+  plan?: RatePlan;
+  /** A negotiated plan; wins over `plan`. */
+  customRates?: CustomPlan;
+  /** Default token provider (client credentials, A1); a call may bring its own (A2). */
+  tokenProvider: TokenProvider;
+  /** Where buckets live: memory (default, one replica) or Redis (shared by replicas, L8). */
+  bucketStore?: BucketStore;
+  logger?: PlatformLogger;
+  /** Per-call timeout; default 10 s. */
+  timeoutMs?: number;
+  /** Accept-Language of calls that do not set one. */
+  acceptLanguage?: string;
+  /** Fraction added to every bucket interval; default 0.02 (endpointThrottle.ts). */
+  safetyMargin?: number;
+  /** Backoff before each retry; default 1 s, 2 s, 4 s. */
+  retryDelaysMs?: readonly number[];
+  /** For tests: how the core waits (throttle slots and backoff). */
+  sleep?: Sleep;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  data: unknown;
+}
+
+export class PlatformHttpCore implements HttpCore {
+  readonly basePaths: BasePaths;
+  private readonly http: AxiosInstance;
+  private readonly throttle: EndpointThrottle;
+  private readonly sleep: Sleep;
+  private readonly retryDelays: readonly number[];
+
+  constructor(private readonly opts: PlatformHttpCoreOptions) {
+    this.basePaths = basePathsFor(opts.baseUrl, opts.portalBaseUrl);
+    this.sleep = opts.sleep ?? realSleep;
+    this.retryDelays = opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.throttle = new EndpointThrottle({
+      store: opts.bucketStore ?? new MemoryBucketStore(),
+      tenant: opts.tenant,
+      plan: opts.customRates ?? opts.plan ?? 'Developer',
+      safetyMargin: opts.safetyMargin,
+      sleep: this.sleep,
+    });
+    // No redirects: following one would carry the bearer token to wherever it points.
+    this.http = axios.create({ maxRedirects: 0, adapter: 'http', timeout: opts.timeoutMs ?? 10_000 });
+  }
+
+  async request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>> {
+    const provider = spec.tokenProvider ?? this.opts.tokenProvider;
+    const ep = this.throttle.endpoint(spec.service, SERVICE_VERSIONS[spec.service], spec.method, spec.template);
+    const where = { service: spec.service, method: spec.method, template: spec.template };
+    let refreshed = false;
+    let retries = 0;
+    for (;;) {
+      const waitedMs = await this.throttle.acquire(ep);
+      const token = await provider.getToken();
+      const answer = await this.send(spec, token).catch((err: unknown) => transportError(err));
+      if (!(answer instanceof PlatformError) && answer.status >= 200 && answer.status < 300) {
+        this.opts.logger?.debug({ ...where, status: answer.status, waitedMs }, 'platform call');
+        return answer as HttpResponse<T>;
+      }
+      const err = answer instanceof PlatformError ? answer : errorOf(answer);
+      if (err.status === 401 && !refreshed && !(answer instanceof PlatformError)) {
+        refreshed = true;
+        provider.invalidate(token);
+        this.opts.logger?.debug({ ...where, status: 401 }, 'platform call: token refused, refreshing once');
+        continue;
+      }
+      const delay = retryDelayMs(err, retries, this.retryDelays);
+      if (delay === undefined) throw err;
+      retries += 1;
+      this.opts.logger?.warn({ ...where, status: err.status, code: err.code, retry: retries, delayMs: delay }, 'platform call: backing off');
+      if (err.status === 429) await this.penalize(ep, delay);
+      await this.sleep(delay);
+    }
+  }
+
+  private async penalize(ep: ThrottledEndpoint, delay: number): Promise<void> {
+    // A store that cannot be reached must not turn a retryable 429 into a different failure.
+    await this.throttle.penalize(ep, delay).catch((e: unknown) => {
+      this.opts.logger?.warn({ key: ep.key, err: (e as Error)?.message }, 'rate bucket: penalty not recorded');
+    });
+  }
+
+  private async send(spec: RequestSpec, token: string): Promise<Answer> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const [k, v] of Object.entries(spec.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
+    const lang = spec.acceptLanguage ?? this.opts.acceptLanguage;
+    if (lang) headers['accept-language'] = lang;
+    if (spec.wantUserMessage) headers['x-platform-error-message'] = 'yes';
+    let data: string | undefined;
+    if (spec.body !== undefined) {
+      data = JSON.stringify(spec.body);
+      headers['content-type'] = 'application/json';
+    }
+    // Set last, so a caller's headers can never replace or drop it.
+    headers.authorization = `Bearer ${token}`;
+
+    const res = await this.http.request<string>({
+      method: spec.method,
+      url: this.urlOf(spec),
+      headers,
+      data,
+      timeout: spec.timeoutMs,
+      responseType: 'text',
+      transformResponse: [(d: unknown) => d],
+      validateStatus: () => true,
+    });
+    const resHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers ?? {})) {
+      if (v !== undefined && v !== null) resHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+    }
+    return { status: res.status, headers: resHeaders, data: parseBody(res.data) };
+  }
+
+  private urlOf(spec: RequestSpec): string {
+    const path = spec.path.startsWith('/') ? spec.path : `/${spec.path}`;
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) query.append(k, String(v));
+    const qs = query.toString();
+    return `${this.basePaths[spec.service]}${path}${qs ? `?${qs}` : ''}`;
+  }
+}
+
+export function createPlatformHttpCore(opts: PlatformHttpCoreOptions): PlatformHttpCore {
+  return new PlatformHttpCore(opts);
+}
+
+/** An answer outside 2xx; a 2.3 body is read as it is, anything else still becomes an error (E4). */
+function errorOf(answer: Answer): PlatformError {
+  const e = PlatformError.fromResponse(answer.status, answer.data);
+  const retryAfterSeconds = parseRetryAfter(answer.headers['retry-after']);
+  if (retryAfterSeconds === undefined) return e;
+  return new PlatformError({ status: e.status, code: e.code, developerMessage: e.developerMessage, details: e.details, userMessage: e.userMessage, retryAfterSeconds });
+}
+
+/** JSON when it parses, the text otherwise (an HTML page from a proxy), undefined when empty. */
+function parseBody(text: unknown): unknown {
+  if (typeof text !== 'string') return text;
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The one Lua script of the Redis bucket store: the maths of gcra.ts, run atomically inside
+ * Redis so that replicas reserving at the same moment get distinct slots (L8).
+ *
+ * `now` comes from Redis TIME, not from the callers: every replica then reads one clock, and a
+ * replica whose clock is skewed cannot take slots early. Calling TIME before a write is allowed
+ * because Redis 5+ replicates a script by its effects (the SET), not by re-running it.
+ *
+ * KEYS[1]  the bucket (carries the `{tenant}` hash tag)
+ * ARGV[1]  'reserve' or 'penalize'
+ * ARGV[2]  reserve: the refill interval in ms; penalize: the penalty in ms
+ * Returns  reserve: ms to wait, rounded up; penalize: 0
+ *
+ * The TAT is stored with a millisecond fraction (the intervals of 0.16 req/s are 6250 ms but
+ * those of 0.3 req/s are not whole), and the key expires one second after its TAT has passed,
+ * when it holds nothing any more.
+ */
+import { createHash } from 'node:crypto';
+
+export const BUCKET_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local tat = tonumber(redis.call('GET', KEYS[1]) or '') or now
+local ms = tonumber(ARGV[2])
+local wait = 0
+if ARGV[1] == 'penalize' then
+  tat = math.max(tat, now + ms)
+else
+  local slot = math.max(tat, now)
+  wait = slot - now
+  tat = slot + ms
+end
+redis.call('SET', KEYS[1], string.format('%.3f', tat), 'PX', math.ceil(tat - now) + 1000)
+return math.ceil(wait)
+`;
+
+export const BUCKET_SCRIPT_SHA1 = createHash('sha1').update(BUCKET_SCRIPT).digest('hex');

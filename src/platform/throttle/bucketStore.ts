@@ -1,0 +1,14 @@
+/**
+ * Where rate buckets live (L2, L8). Keys are whole bucket names (tenant, service, method and
+ * path template are already in them); a store only keeps one TAT per key (gcra.ts). The
+ * memory store serves one process; the Redis store is shared by every replica of a tenant.
+ */
+export interface BucketStore {
+  /**
+   * Reserves the next slot of bucket `key`, refilling one token every `intervalMs`, and
+   * returns how many milliseconds the caller must wait before sending (0: send now).
+   */
+  reserve(key: string, intervalMs: number): Promise<number>;
+  /** After a 429: pushes the bucket's next slot to at least `penaltyMs` from now, for every caller. */
+  penalize(key: string, penaltyMs: number): Promise<void>;
+}

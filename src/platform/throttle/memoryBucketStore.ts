@@ -1,0 +1,41 @@
+/**
+ * Rate buckets in this process's memory: the embedded default, right for one replica only
+ * (several replicas each with their own buckets would together exceed the tenant's rate; use
+ * RedisBucketStore for them, L8).
+ */
+import type { BucketStore } from './bucketStore.js';
+import { penalizeSlot, reserveSlot } from './gcra.js';
+
+export interface MemoryBucketStoreOptions {
+  /** Milliseconds clock; default Date.now, looked up at each call so sinon fake timers apply. */
+  now?: () => number;
+}
+
+/** Above this many buckets, expired ones are swept (a bucket whose TAT has passed holds nothing). */
+const SWEEP_ABOVE = 1000;
+
+export class MemoryBucketStore implements BucketStore {
+  private readonly tats = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(opts: MemoryBucketStoreOptions = {}) {
+    this.now = opts.now ?? (() => Date.now());
+  }
+
+  async reserve(key: string, intervalMs: number): Promise<number> {
+    const now = this.now();
+    if (this.tats.size > SWEEP_ABOVE) this.sweep(now);
+    const { waitMs, nextTat } = reserveSlot(this.tats.get(key), now, intervalMs);
+    this.tats.set(key, nextTat);
+    return waitMs;
+  }
+
+  async penalize(key: string, penaltyMs: number): Promise<void> {
+    const now = this.now();
+    this.tats.set(key, penalizeSlot(this.tats.get(key), now, penaltyMs));
+  }
+
+  private sweep(now: number): void {
+    for (const [key, tat] of this.tats) if (tat <= now) this.tats.delete(key);
+  }
+}

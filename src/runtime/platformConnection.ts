@@ -1,0 +1,57 @@
+/**
+ * Builds what talks to the platform from configuration: the token provider (client
+ * credentials, A1), the rate buckets (memory, or Redis shared by every replica, L8), the one
+ * HTTP core, and the clients over it. Used by the bot server and by the provisioning commands,
+ * so both reach the platform the same way.
+ */
+import type { Config } from '../config/config.js';
+import { ConfigError } from '../config/config.js';
+import { ClientCredentialsTokenProvider } from '../platform/auth/clientCredentialsTokenProvider.js';
+import { ConversationManagerClient } from '../platform/conversation/conversationManagerClient.js';
+import { createPlatformHttpCore, type PlatformHttpCore, type PlatformLogger } from '../platform/http/platformHttpCore.js';
+import type { TokenProvider } from '../platform/http/types.js';
+import { PortalManagerClient } from '../platform/portal/portalManagerClient.js';
+import { MemoryBucketStore } from '../platform/throttle/memoryBucketStore.js';
+import { RedisBucketStore } from '../platform/throttle/redisBucketStore.js';
+import type { RedisConnection } from '../redis/redisConnection.js';
+
+export interface PlatformConnection {
+  core: PlatformHttpCore;
+  tokenProvider: TokenProvider;
+  conversations: ConversationManagerClient;
+  /** Present when PORTAL_ID is configured. */
+  portal?: PortalManagerClient;
+}
+
+export function connectPlatform(cfg: Config, opts: { redis?: RedisConnection; logger?: PlatformLogger; tokenProvider?: TokenProvider } = {}): PlatformConnection {
+  if (!cfg.PLATFORM_BASE_URL) throw new ConfigError(['PLATFORM_BASE_URL: required to reach a platform (or run `hubbot start` without it to use the local emulator)']);
+  const tokenProvider =
+    opts.tokenProvider ??
+    (() => {
+      if (!cfg.PLATFORM_TOKEN_URL || !cfg.PLATFORM_CLIENT_ID || !cfg.PLATFORM_CLIENT_SECRET) {
+        throw new ConfigError(['PLATFORM_TOKEN_URL, PLATFORM_CLIENT_ID and PLATFORM_CLIENT_SECRET: required to obtain platform tokens']);
+      }
+      return new ClientCredentialsTokenProvider({
+        tokenUrl: cfg.PLATFORM_TOKEN_URL,
+        clientId: cfg.PLATFORM_CLIENT_ID,
+        clientSecret: cfg.PLATFORM_CLIENT_SECRET,
+        scopes: cfg.PLATFORM_SCOPES,
+      });
+    })();
+  const core = createPlatformHttpCore({
+    baseUrl: cfg.PLATFORM_BASE_URL,
+    portalBaseUrl: cfg.PORTAL_BASE_URL,
+    tenant: cfg.PLATFORM_TENANT,
+    plan: cfg.PLATFORM_PLAN,
+    tokenProvider,
+    bucketStore: opts.redis ? new RedisBucketStore(opts.redis) : new MemoryBucketStore(),
+    acceptLanguage: cfg.DEFAULT_LANGUAGE,
+    logger: opts.logger,
+  });
+  return {
+    core,
+    tokenProvider,
+    conversations: new ConversationManagerClient(core),
+    ...(cfg.PORTAL_ID ? { portal: new PortalManagerClient(core, cfg.PORTAL_ID) } : {}),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The behaviour every BucketStore must have, as one describe body run against each store
+ * (bucketStores.test.ts). Time is real here (the Redis store reads Redis TIME), so no
+ * assertion depends on how fast the machine is: each bound is widened by the time the test
+ * measured between its own calls.
+ */
+import { expect } from 'chai';
+import { performance } from 'node:perf_hooks';
+import type { BucketStore } from '../../../src/platform/throttle/bucketStore.js';
+
+export interface BucketStoreFixture {
+  store: BucketStore;
+  /** A fresh bucket key for one test. */
+  key(name: string): string;
+}
+
+/** Redis answers whole milliseconds, rounded up. */
+const ROUNDING = 1;
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; elapsed: number }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { value, elapsed: performance.now() - t0 };
+}
+
+export function bucketStoreSuite(fixture: () => BucketStoreFixture): void {
+  it('gives the first call of a bucket its slot at once', async () => {
+    const { store, key } = fixture();
+    expect(await store.reserve(key('fresh'), 1000)).to.be.at.most(ROUNDING);
+  });
+
+  it('[L3] spaces back-to-back reservations one interval apart', async () => {
+    const { store, key } = fixture();
+    const k = key('spacing');
+    const { value: waits, elapsed } = await timed(async () => [await store.reserve(k, 1000), await store.reserve(k, 1000), await store.reserve(k, 1000)]);
+    expect(waits[1]).to.be.within(1000 - elapsed - ROUNDING, 1000 + ROUNDING);
+    expect(waits[2]).to.be.within(2000 - elapsed - ROUNDING, 2000 + ROUNDING);
+  });
+
+  it('[L3] keeps fractional intervals (0.16 req/s is 6250 ms, 0.3 req/s is 3333.3 ms)', async () => {
+    const { store, key } = fixture();
+    const k = key('fraction');
+    const { value: waits, elapsed } = await timed(async () => {
+      const out: number[] = [];
+      for (let i = 0; i < 4; i++) out.push(await store.reserve(k, 1000 / 0.3));
+      return out;
+    });
+    // Three intervals of 3333.33 ms: 10000 ms, not 3 x 3333 = 9999 nor 3 x 3334 = 10002.
+    expect(waits[3]).to.be.within(10000 - elapsed - ROUNDING, 10000 + ROUNDING);
+  });
+
+  it('[L2] keeps buckets independent: a busy bucket does not delay another', async () => {
+    const { store, key } = fixture();
+    const busy = key('busy');
+    for (let i = 0; i < 5; i++) await store.reserve(busy, 1000);
+    expect(await store.reserve(key('other'), 1000)).to.be.at.most(ROUNDING);
+  });
+
+  it('[L6] gives concurrent callers distinct slots, one interval apart', async () => {
+    const { store, key } = fixture();
+    const k = key('concurrent');
+    const { value: waits, elapsed } = await timed(() => Promise.all(Array.from({ length: 25 }, () => store.reserve(k, 200))));
+    const sorted = [...waits].sort((a, b) => a - b);
+    for (let i = 1; i < sorted.length; i++) {
+      expect(sorted[i] - sorted[i - 1]).to.be.within(200 - elapsed - ROUNDING, 200 + elapsed + ROUNDING);
+    }
+  });
+
+  it('[L5] penalize pushes the next slot out for every caller, and never pulls it in', async () => {
+    const { store, key } = fixture();
+    const k = key('penalty');
+    const { value: waits, elapsed } = await timed(async () => {
+      await store.reserve(k, 100);
+      await store.penalize(k, 1500);
+      const pushed = await store.reserve(k, 100);
+      await store.penalize(k, 10); // the bucket is already booked further out than that
+      return [pushed, await store.reserve(k, 100)];
+    });
+    expect(waits[0]).to.be.within(1500 - elapsed - ROUNDING, 1500 + ROUNDING);
+    expect(waits[1]).to.be.within(1600 - elapsed - ROUNDING, 1600 + ROUNDING);
+  });
+
+  it('[L3] refills once the slot has passed', async () => {
+    const { store, key } = fixture();
+    const k = key('refill');
+    await store.reserve(k, 30);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await store.reserve(k, 30)).to.be.at.most(ROUNDING);
+  });
+}
