@@ -32,3 +32,12 @@ export interface EmulatorContext {
   /** Records one line for the inspector / transcript. */
   record(entry: Record<string, unknown>): void;
 }
+
+/**
+ * One extra part of the emulator (the portal manager, the event manager, ...): it registers
+ * its routes on `ctx.app` and guards them with `ctx.authorize`. Parts are passed to
+ * `startEmulator({ parts: [...] })`; the command line starts the ones listed in
+ * `defaultParts.ts`. Routes are registered before the server listens, so a part must not
+ * call `ctx.baseUrl()` while it registers (only inside handlers).
+ */
+export type EmulatorPart = (ctx: EmulatorContext) => void | Promise<void>;

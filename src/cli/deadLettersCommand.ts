@@ -1,0 +1,117 @@
+/**
+ * `hubbot dead-letters`: lists the knowledge events whose handlers kept failing, and puts them
+ * back to be handled again. Dead letters live in Redis (REDIS_URL); with the memory store they
+ * live inside the bot's process and only the hubbot_dead_letters gauge of /metrics shows them.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { closeRedisConnection, createRedisConnection } from '../redis/redisConnection.js';
+import { eventKindOf } from '../schemas/events.js';
+import type { DeadLetter } from '../webhook/eventStore.js';
+import { RedisEventStore } from '../webhook/redisEventStore.js';
+import { consoleIo, type CommandIo } from './commandIo.js';
+
+export const DEAD_LETTERS_HELP = `Usage: hubbot dead-letters [list] [--limit <n>] [--json]
+       hubbot dead-letters requeue <notificationId>... | --all
+
+Lists the knowledge events parked after their handlers kept failing, or puts them back in
+the queue to be handled again (they are not deduplicated a second time).
+
+Options:
+  --redis-url <url>   Redis holding the events (default REDIS_URL)
+  --tenant <id>       tenant of the keys (default PLATFORM_TENANT, else "default")
+  --limit <n>         list at most n (default 100)
+  --json              list as JSON
+  --all               requeue every dead letter
+  -h, --help          this text`;
+
+export async function run(args: string[], io: CommandIo = consoleIo()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        'redis-url': { type: 'string' },
+        tenant: { type: 'string' },
+        limit: { type: 'string' },
+        json: { type: 'boolean' },
+        all: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    io.err(`hubbot dead-letters: ${(err as Error).message}\n\n${DEAD_LETTERS_HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.out(DEAD_LETTERS_HELP);
+    return 0;
+  }
+  const [action = 'list', ...ids] = positionals;
+  if (action !== 'list' && action !== 'requeue') {
+    io.err(`hubbot dead-letters: unknown action "${action}"\n\n${DEAD_LETTERS_HELP}`);
+    return 2;
+  }
+  if (action === 'requeue' && ids.length === 0 && !values.all) {
+    io.err('hubbot dead-letters requeue: name notificationIds, or --all');
+    return 2;
+  }
+  const limit = values.limit === undefined ? 100 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) {
+    io.err('hubbot dead-letters: --limit must be a positive integer');
+    return 2;
+  }
+
+  let redisUrl = values['redis-url'];
+  let tenant = values.tenant;
+  try {
+    const cfg = loadConfig(io.env);
+    redisUrl ??= cfg.REDIS_URL;
+    tenant ??= cfg.PLATFORM_TENANT;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    if (redisUrl === undefined || tenant === undefined) {
+      io.err(`hubbot dead-letters: ${err.message}`);
+      return 2;
+    }
+  }
+  if (!redisUrl) {
+    io.err('hubbot dead-letters: dead letters are kept in Redis; set REDIS_URL or pass --redis-url (with the memory store, see hubbot_dead_letters on /metrics)');
+    return 2;
+  }
+
+  const client = await createRedisConnection({ url: redisUrl, clientName: 'hubbot-dead-letters' });
+  try {
+    const store = new RedisEventStore({ client, tenant: tenant ?? 'default' });
+    if (action === 'list') {
+      const letters = await store.listDeadLetters(limit);
+      if (values.json) io.out(JSON.stringify(letters, null, 2));
+      else if (letters.length === 0) io.out('no dead letters');
+      else for (const d of letters) io.out(describe(d));
+      return 0;
+    }
+    const targets = values.all ? (await store.listDeadLetters(Number.MAX_SAFE_INTEGER)).map((d) => d.notificationId) : ids;
+    let missing = 0;
+    for (const id of targets) {
+      const ok = await store.requeueDeadLetter(id);
+      if (!ok) missing++;
+      io.out(`${ok ? 'requeued' : 'not found'}  ${id}`);
+    }
+    return missing > 0 ? 1 : 0;
+  } finally {
+    await closeRedisConnection(client);
+  }
+}
+
+function describe(d: DeadLetter): string {
+  let kind = '?';
+  try {
+    kind = eventKindOf(JSON.parse(d.body) as Record<string, unknown>) ?? '?';
+  } catch {
+    // An unreadable body is itself a reason for the dead letter; show the rest.
+  }
+  const why = d.failures.map((f) => `${f.handler} (${f.attempts} attempts): ${f.error}`).join('; ');
+  return `${new Date(d.failedAt).toISOString()}  ${d.notificationId}  ${kind}  ${why}`;
+}

@@ -1,0 +1,97 @@
+/**
+ * The API clients the emulator's token endpoint knows (OAuth2 client credentials). The spec
+ * does not show how tokens are obtained (5.5), so clients are registered here, from code or
+ * through the admin API. A client may stand for a user or customer (`subject`), so portal
+ * calls can be made with user and customer tokens (A2).
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Caller } from '../emulatorContext.js';
+import { CONVERSATION_SCOPES } from '../../platform/conversation/requiredScopes.js';
+
+export const DEFAULT_CLIENT_ID = 'emulator-client';
+export const DEFAULT_CLIENT_SECRET = 'emulator-secret';
+export const DEFAULT_TENANT = 'default';
+/** The default grant: every scope of the conversation manager (5.2). */
+export const ALL_CONVERSATION_SCOPES: readonly string[] = Object.values(CONVERSATION_SCOPES);
+
+export const clientRegistrationSchema = z.looseObject({
+  clientId: z.string().min(1).max(200).optional(),
+  clientSecret: z.string().min(1).max(500).optional(),
+  tenant: z.string().min(1).max(200).default(DEFAULT_TENANT),
+  scopes: z.array(z.string().min(1)).default([...ALL_CONVERSATION_SCOPES]),
+  subject: z
+    .object({
+      kind: z.enum(['user', 'customer', 'client']),
+      id: z.string().min(1),
+      profileIds: z.array(z.string()).optional(),
+      admin: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type ClientRegistration = z.input<typeof clientRegistrationSchema>;
+
+export interface RegisteredClient {
+  clientId: string;
+  tenant: string;
+  scopes: string[];
+  subject?: Caller['subject'];
+}
+
+/** What registration answers: the only time the secret is shown. */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+interface StoredClient extends RegisteredClient {
+  secretHash: Buffer;
+}
+
+const hash = (s: string): Buffer => createHash('sha256').update(s).digest();
+
+export class ClientRegistry {
+  private readonly clients = new Map<string, StoredClient>();
+
+  /** Adds or replaces a client; ids and secrets are generated when not given. */
+  register(input: ClientRegistration): ClientCredentials {
+    const reg = clientRegistrationSchema.parse(input);
+    const clientId = reg.clientId ?? `client-${randomBytes(6).toString('hex')}`;
+    const clientSecret = reg.clientSecret ?? randomBytes(18).toString('base64url');
+    this.clients.set(clientId, {
+      clientId,
+      tenant: reg.tenant,
+      scopes: [...new Set(reg.scopes)],
+      subject: reg.subject,
+      secretHash: hash(clientSecret),
+    });
+    return { clientId, clientSecret };
+  }
+
+  /** The client when the secret matches (compared in constant time), else undefined. */
+  verify(clientId: string, clientSecret: string): RegisteredClient | undefined {
+    const c = this.clients.get(clientId);
+    if (!c || !timingSafeEqual(c.secretHash, hash(clientSecret))) return undefined;
+    return this.publicView(c);
+  }
+
+  get(clientId: string): RegisteredClient | undefined {
+    const c = this.clients.get(clientId);
+    return c && this.publicView(c);
+  }
+
+  /** Every client without its secret. */
+  list(): RegisteredClient[] {
+    return [...this.clients.values()].map((c) => this.publicView(c));
+  }
+
+  remove(clientId: string): boolean {
+    return this.clients.delete(clientId);
+  }
+
+  private publicView(c: StoredClient): RegisteredClient {
+    const view: RegisteredClient = { clientId: c.clientId, tenant: c.tenant, scopes: [...c.scopes] };
+    if (c.subject) view.subject = { ...c.subject };
+    return view;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The customer side of the emulator (its own API, not the platform's): what a channel would
+ * do for a real customer. Used by end-to-end tests and by the web chat page.
+ *
+ * - POST /emulator/conversations `{accountId? | accountAddress?, customer?: {id?, name?}}`
+ *   opens a conversation on an account (the only account when there is one) → 201 `{id, accountId}`.
+ * - POST /emulator/conversations/{id}/messages `{text}` or `{type, content}` sends a customer
+ *   message, checked and routed like any hub message (C5: a type a customer may not send is
+ *   refused with 400-120) → 202.
+ * - GET /emulator/conversations/{id}/received?since=N&waitMs=M long-polls what the customer
+ *   received after cursor N → `{events, next}`; GET .../stream streams it (server-sent events,
+ *   resumable with Last-Event-ID or ?since=N).
+ * - GET /emulator/conversations and GET /emulator/conversations/{id}: every conversation, in
+ *   any state, for the inspector.
+ */
+import { PlatformError } from '../../errors/platformError.js';
+import { header } from '../../http/errorResponse.js';
+import { sendJson } from '../../http/jsonServer.js';
+import { parseBody } from '../bodyValidation.js';
+import type { EmulatorContext } from '../emulatorContext.js';
+import type { Conversation, ConversationStore } from '../hub/conversationStore.js';
+import { EMULATOR_API } from '../hub/hubPaths.js';
+import type { MessageRouter } from '../hub/messageRouter.js';
+import { conversationView } from '../hub/messageRoutes.js';
+import type { ResourceStores } from '../hub/setupRoutes.js';
+import { z } from 'zod';
+
+const MAX_WAIT_MS = 60_000;
+
+const startSchema = z.looseObject({
+  accountId: z.string().optional(),
+  accountAddress: z.string().optional(),
+  customer: z.looseObject({ id: z.string().optional(), name: z.string().optional() }).optional(),
+});
+
+const customerMessageSchema = z.looseObject({
+  text: z.string().optional(),
+  type: z.union([z.string(), z.looseObject({ value: z.string() })]).optional(),
+  content: z.looseObject({}).optional(),
+});
+
+export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: ResourceStores; conversations: ConversationStore; router: MessageRouter }): void {
+  const { app } = ctx;
+  const base = `${EMULATOR_API}/conversations`;
+  const conversation = (id: string): Conversation => {
+    const conv = deps.conversations.get(id);
+    if (!conv) throw PlatformError.of('404-101', { name: `conversation ${id}` });
+    return conv;
+  };
+
+  app.route('post', base, (rc) => {
+    const body = parseBody(startSchema, rc.body ?? {});
+    const accounts = deps.stores.accounts.all();
+    const account =
+      body.accountId !== undefined ? deps.stores.accounts.find(body.accountId)
+      : body.accountAddress !== undefined ? accounts.find((a) => a.doc.address === body.accountAddress)
+      : accounts.length === 1 ? accounts[0]
+      : undefined;
+    if (!account) {
+      if (body.accountId === undefined && body.accountAddress === undefined) throw PlatformError.of('400-112', { name: 'accountId' });
+      throw PlatformError.of('400-113', { resource: 'account', id: body.accountId ?? body.accountAddress ?? '' });
+    }
+    const conv = deps.conversations.create({ tenant: account.tenant, accountId: account.id, customer: body.customer });
+    ctx.record({ kind: 'conversationStarted', conversationId: conv.id, accountId: account.id, tenant: account.tenant });
+    sendJson(rc.res, 201, { id: conv.id, accountId: account.id, customer: conv.customer });
+  });
+
+  app.route('get', base, (rc) => {
+    sendJson(rc.res, 200, { conversation: deps.conversations.list().map((c) => ({ id: c.id, state: c.state, accountId: c.accountId, tenant: c.tenant, created: c.created, modified: c.modified, messageCount: c.messages.length })) });
+  });
+
+  app.route('get', `${base}/:id`, (rc) => {
+    const conv = conversation(rc.params.id);
+    sendJson(rc.res, 200, { ...conversationView(conv), tenant: conv.tenant, received: conv.received });
+  });
+
+  app.route('post', `${base}/:id/messages`, (rc) => {
+    const conv = conversation(rc.params.id);
+    const body = parseBody(customerMessageSchema, rc.body);
+    const type = typeof body.type === 'string' ? body.type : (body.type?.value ?? 'text');
+    const content = body.content ?? (body.text !== undefined ? { text: body.text } : undefined);
+    if (content === undefined && type === 'text') throw PlatformError.of('400-112', { name: 'text' });
+    const message = {
+      sender: { type: 'customer', id: conv.customer.id, ...(conv.customer.name ? { name: conv.customer.name } : {}) },
+      type: { value: type },
+      ...(content ? { content } : {}),
+      conversation: { id: conv.id },
+    };
+    const routed = deps.router.accept(conv.tenant, { messages: { message: [message] } });
+    sendJson(rc.res, 202, { messages: routed });
+  });
+
+  app.route('get', `${base}/:id/received`, async (rc) => {
+    const conv = conversation(rc.params.id);
+    const since = Math.max(0, Number(rc.query.get('since') ?? 0) || 0);
+    const waitMs = Math.min(MAX_WAIT_MS, Math.max(0, Number(rc.query.get('waitMs') ?? 0) || 0));
+    const aborted = new AbortController();
+    // The response's 'close' (not the request's) says the client went away before the answer.
+    rc.res.once('close', () => aborted.abort());
+    const events = await deps.conversations.waitForEvents(conv, since, waitMs, aborted.signal);
+    if (aborted.signal.aborted) return;
+    sendJson(rc.res, 200, { events, next: since + events.length, state: conv.state });
+  });
+
+  app.route('get', `${base}/:id/stream`, (rc) => {
+    const conv = conversation(rc.params.id);
+    const since = Math.max(0, Number(header(rc.req, 'last-event-id') ?? rc.query.get('since') ?? 0) || 0);
+    rc.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    // Send the headers now: the client's EventSource opens on them, not on the first event.
+    rc.res.flushHeaders();
+    const write = (e: { seq: number; kind: string }) => rc.res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`);
+    for (const e of deps.conversations.eventsSince(conv, since)) write(e);
+    const unsubscribe = deps.conversations.subscribe(conv.id, write);
+    // A comment line now and then keeps proxies from closing an idle stream.
+    const keepAlive = setInterval(() => rc.res.write(': keep-alive\n\n'), 15_000);
+    rc.res.once('close', () => {
+      clearInterval(keepAlive);
+      unsubscribe();
+    });
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The fault knobs of the emulator, as one settings document (admin API `PUT /emulator/faults`,
+ * command-line options, `startEmulator({ faults })`):
+ * - `latency`: milliseconds added before matching calls are answered;
+ * - `errors`: answer 429, 502 or 503 on a share (0..1) of matching calls;
+ * - `callbacks`: duplicate or reorder a share of callback deliveries;
+ * - `seed`: makes every share pick the same calls on every run.
+ *
+ * An endpoint selector is `"METHOD /template"`, `"/template"` (any method) or `"*"`; the
+ * template is relative to the service base path (`/conversations/messages`,
+ * `/assets/{id}`), or `/oauth2/token` for the token endpoint. A selector may name a service
+ * first: `"portalmgr:GET /portals/{portalID}/gh/search"`.
+ */
+import { z } from 'zod';
+
+const share = z.number().min(0).max(1);
+const endpoints = z.array(z.string().min(1)).default(['*']);
+
+export const faultSettingsSchema = z.object({
+  seed: z.number().int().default(1),
+  latency: z.array(z.object({ ms: z.number().int().min(0).max(120_000), endpoints })).default([]),
+  errors: z.array(z.object({ status: z.union([z.literal(429), z.literal(502), z.literal(503)]), share, endpoints })).default([]),
+  callbacks: z
+    .object({
+      duplicateShare: share.default(0),
+      reorderShare: share.default(0),
+      /** How long a delivery picked for reordering waits for the next one of its conversation. */
+      reorderHoldMs: z.number().int().min(0).max(60_000).default(200),
+    })
+    .default({ duplicateShare: 0, reorderShare: 0, reorderHoldMs: 200 }),
+});
+
+export type FaultSettingsInput = z.input<typeof faultSettingsSchema>;
+export type FaultSettings = z.output<typeof faultSettingsSchema>;
+
+export const NO_FAULTS: FaultSettings = faultSettingsSchema.parse({});
+
+export interface EndpointSelector {
+  service?: string;
+  method?: string;
+  path?: string;
+}
+
+/** Parses `"[service:][METHOD ]/template"` or `"*"`. */
+export function parseSelector(text: string): EndpointSelector {
+  const s = text.trim();
+  if (s === '*') return {};
+  const m = /^(?:([a-z]+):)?(?:([A-Za-z]+)\s+)?(\/\S*|\*)$/.exec(s);
+  if (!m) throw new RangeError(`endpoint selector "${text}" is not "[service:][METHOD ]/path" or "*"`);
+  return { service: m[1], method: m[2]?.toUpperCase(), path: m[3] === '*' ? undefined : m[3] };
+}

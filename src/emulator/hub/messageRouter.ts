@@ -1,0 +1,132 @@
+/**
+ * What the hub does with a batch of messages (POST /conversations/messages, and the
+ * emulator's customer API): every message is checked first (sender type known, message type
+ * allowed for it by the matrix of 4.4 (C5), conversation known and not completed), and only
+ * when the whole batch passes is anything stored or routed, so a refused batch leaves no trace.
+ *
+ * Routing by sender: customer messages go to the bot's callback (or, once escalated, to the
+ * agent queue); bot and agent messages go to the customer side (the emulator's customer API,
+ * and the customer application's callback when the orchestration names one).
+ * `escalation.transfer` opens an agent-queue entry; `conversation.end` completes the
+ * conversation after it was delivered.
+ */
+import { PlatformError } from '../../errors/platformError.js';
+import type { HubMessage, MessageBatch } from '../../schemas/hubMessages.js';
+import { maySend, SENDER_TYPES, type SenderType } from '../../schemas/messageTypes.js';
+import type { AssetStore } from '../assets/assetStore.js';
+import type { CallLog } from '../callLog.js';
+import type { CallbackDelivery, CallbackTarget } from './callbackDelivery.js';
+import type { Conversation, ConversationStore, StoredMessage } from './conversationStore.js';
+import type { EscalationQueue } from './escalationQueue.js';
+import { botTarget, customerTarget, escalationAgentOf, type TargetResult } from './routeTargets.js';
+import type { ResourceStores } from './setupRoutes.js';
+
+export interface RoutedMessage {
+  id: string;
+  conversationId: string;
+}
+
+interface Planned {
+  msg: HubMessage;
+  sender: SenderType;
+  conv?: Conversation;
+  /** For a customer's first message without a conversation id: the account to open one on. */
+  newOnAccount?: string;
+}
+
+export class MessageRouter {
+  constructor(
+    private readonly deps: {
+      stores: ResourceStores;
+      conversations: ConversationStore;
+      delivery: CallbackDelivery;
+      escalations: EscalationQueue;
+      assets: AssetStore;
+      log: CallLog;
+    },
+  ) {}
+
+  /** Checks, stores and routes a batch for `tenant`; throws (routing nothing) on the first refusal. */
+  accept(tenant: string, batch: MessageBatch): RoutedMessage[] {
+    const plan = batch.messages.message.map((msg) => this.check(tenant, msg));
+    const opened = new Map<string, Conversation>();
+    const groups = new Map<Conversation, { sender: SenderType; msg: HubMessage }[]>();
+    for (const p of plan) {
+      let conv = p.conv;
+      if (!conv) {
+        conv = opened.get(p.newOnAccount!) ?? this.deps.conversations.create({ tenant, accountId: p.newOnAccount! });
+        opened.set(p.newOnAccount!, conv);
+      }
+      if (!groups.has(conv)) groups.set(conv, []);
+      groups.get(conv)!.push({ sender: p.sender, msg: p.msg });
+    }
+    const routed: RoutedMessage[] = [];
+    for (const [conv, msgs] of groups) routed.push(...this.route(conv, msgs, batch.metadata));
+    return routed;
+  }
+
+  private check(tenant: string, msg: HubMessage): Planned {
+    const sender = msg.sender.type;
+    if (!(SENDER_TYPES as readonly string[]).includes(sender)) throw PlatformError.of('400-196', { name: 'sender.type', allowed: SENDER_TYPES.join(', ') });
+    if (!maySend(sender as SenderType, msg.type.value)) throw PlatformError.of('400-120', { sender, type: msg.type.value });
+    const id = msg.conversation?.id;
+    if (id !== undefined) {
+      const conv = this.deps.conversations.get(id);
+      if (!conv || conv.tenant !== tenant) throw PlatformError.of('404-101', { name: `conversation ${id}` });
+      if (conv.state === 'completed') throw PlatformError.of('409-101', { reason: `conversation ${id} is completed` });
+      return { msg, sender: sender as SenderType, conv };
+    }
+    if (sender !== 'customer') throw PlatformError.of('400-112', { name: 'conversation.id' });
+    // A customer's first message opens a conversation on the account named by its address.
+    const address = msg.conversation?.account?.address;
+    if (address === undefined) throw PlatformError.of('400-112', { name: 'conversation.id' });
+    const account = this.deps.stores.accounts.list(tenant).find((a) => a.doc.address === address || a.id === address);
+    if (!account) throw PlatformError.of('400-113', { resource: 'account', id: address });
+    return { msg, sender: 'customer', newOnAccount: account.id };
+  }
+
+  private route(conv: Conversation, msgs: { sender: SenderType; msg: HubMessage }[], metadata: MessageBatch['metadata']): RoutedMessage[] {
+    const { conversations, escalations, assets, log, stores } = this.deps;
+    const toBot: StoredMessage[] = [];
+    const toCustomer: StoredMessage[] = [];
+    let end = false;
+    for (const { sender, msg } of msgs) {
+      const stored = conversations.append(conv, msg);
+      assets.markUsed(conv.tenant, stored.content, stored.id);
+      log.record({ kind: 'message', conversationId: conv.id, senderType: sender, type: stored.type.value, message: stored });
+      const type = stored.type.value;
+      if (sender === 'customer') {
+        if (conv.state === 'escalated') escalations.addCustomerMessage(conv.id, stored);
+        else toBot.push(stored);
+      } else if (type === 'escalation.transfer') {
+        this.flushToCustomer(conv, toCustomer.splice(0), metadata);
+        escalations.open(conv, stored, escalationAgentOf(conv, stores));
+        conversations.setState(conv, 'escalated');
+      } else {
+        toCustomer.push(stored);
+      }
+      if (type === 'conversation.end') end = true;
+    }
+    if (toBot.length > 0) this.deliver(conv, botTarget(conv, stores), toBot, metadata, 'bot');
+    this.flushToCustomer(conv, toCustomer, metadata);
+    if (end) conversations.setState(conv, 'completed');
+    return msgs.length === 0 ? [] : conv.messages.slice(-msgs.length).map((m) => ({ id: m.id, conversationId: conv.id }));
+  }
+
+  private flushToCustomer(conv: Conversation, msgs: StoredMessage[], metadata: MessageBatch['metadata']): void {
+    if (msgs.length === 0) return;
+    for (const m of msgs) this.deps.conversations.toCustomer(conv, 'message', m);
+    const target = customerTarget(conv, this.deps.stores);
+    if (target) this.deliver(conv, target, msgs, metadata, 'customer');
+  }
+
+  private deliver(conv: Conversation, result: TargetResult, msgs: StoredMessage[], metadata: MessageBatch['metadata'], recipient: CallbackTarget['recipient']): void {
+    const messageIds = msgs.map((m) => m.id);
+    if ('reason' in result) {
+      this.deps.delivery.fail({ conversationId: conv.id, recipient, reason: result.reason, messageIds });
+      return;
+    }
+    const body: Record<string, unknown> = { ...(metadata ? { metadata } : {}), messages: { message: msgs } };
+    this.deps.delivery.enqueue({ conversationId: conv.id, target: result.target, body, messageIds });
+  }
+}

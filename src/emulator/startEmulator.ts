@@ -1,0 +1,168 @@
+/**
+ * Starts the emulated platform: the conversation hub (this part) plus any extra parts (portal
+ * manager, event manager) on one restify server sharing one auth, one rate limiter, one set of
+ * fault knobs, one clock and one call log (emulatorContext.ts). Used by `hubbot emulator` and
+ * by tests, which talk to it over plain HTTP.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createJsonServer } from '../http/jsonServer.js';
+import { SETUP_RESOURCES, type SetupResource } from '../platform/conversation/conversationOperations.js';
+import type { RatePlan } from '../rates/rateLookup.js';
+import { registerAdminRoutes } from './admin/adminRoutes.js';
+import { registerAssetRoutes } from './assets/assetRoutes.js';
+import { AssetStore } from './assets/assetStore.js';
+import { ClientRegistry, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type ClientCredentials, type ClientRegistration } from './auth/clientRegistry.js';
+import { TokenIssuer } from './auth/tokenIssuer.js';
+import { registerTokenRoute, TOKEN_PATH } from './auth/tokenRoute.js';
+import { CallLog } from './callLog.js';
+import { registerCustomerRoutes } from './customer/customerRoutes.js';
+import { createAuthorize } from './emulatorAuthorizer.js';
+import type { Caller, EmulatorContext, EmulatorPart } from './emulatorContext.js';
+import type { EmulatorServices } from './emulatorServices.js';
+import { FaultInjector } from './faults/faultInjector.js';
+import type { FaultSettingsInput } from './faults/faultSettings.js';
+import { CALLBACK_TIMEOUT_MS, CallbackDelivery } from './hub/callbackDelivery.js';
+import { CallbackTokens } from './hub/callbackTokens.js';
+import { ConversationStore } from './hub/conversationStore.js';
+import { EscalationQueue } from './hub/escalationQueue.js';
+import { EMULATOR_API, HUB_BASE } from './hub/hubPaths.js';
+import { MessageRouter } from './hub/messageRouter.js';
+import { registerMessageRoutes } from './hub/messageRoutes.js';
+import { ResourceStore } from './hub/resourceStore.js';
+import { registerSetupRoutes, type ResourceStores } from './hub/setupRoutes.js';
+import { parsePlan } from './limits/planOption.js';
+import { DEFAULT_TOLERANCE_MS, TenantRateLimiter } from './limits/tenantRateLimiter.js';
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Usage plan of every tenant without its own: Developer, Basic, Enterprise (default) or a custom plan. */
+  plan?: RatePlan | string;
+  /** The clock (ms since epoch) for token expiry, rate buckets and signed URLs; tests pass their own. */
+  now?: () => number;
+  tokenTtlSeconds?: number;
+  /** A callback not answering within this is failed; the platform's is 5 s. */
+  callbackTimeoutMs?: number;
+  /** How early a call may come before its rate token and still pass (jitter allowance). */
+  rateToleranceMs?: number;
+  /** Tokens a rate bucket holds (default 1: no bursts). */
+  rateBurst?: number;
+  faults?: FaultSettingsInput;
+  /** API clients registered at start, beside the default one. */
+  clients?: ClientRegistration[];
+  /** HMAC key of the signed asset URLs; random per start by default. */
+  signingKey?: Buffer;
+  signedUrlTtlSeconds?: number;
+  maxAssetBytes?: number;
+  /** Extra parts (portal, event manager) registering their routes on the same server. */
+  parts?: EmulatorPart[];
+}
+
+export interface RunningEmulator {
+  /** Base URL, e.g. http://127.0.0.1:4010 */
+  url: string;
+  /** The conversation manager base: `${url}/conversation/conversationmgr/v3` */
+  hubUrl: string;
+  tokenUrl: string;
+  defaultClient: ClientCredentials;
+  context: EmulatorContext;
+  services: EmulatorServices;
+  registerClient(reg: ClientRegistration): ClientCredentials;
+  /** Registers a client and returns a token for it at once (tests). */
+  tokenFor(reg?: ClientRegistration, scopes?: string[]): string;
+  setPlan(plan: RatePlan | string, tenant?: string): void;
+  setFaults(faults: FaultSettingsInput): void;
+  expireTokens(): void;
+  /** Resolves when no callback delivery is queued or running. */
+  deliveriesIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function stores(now: () => number): ResourceStores {
+  return Object.fromEntries(SETUP_RESOURCES.map((r) => [r, new ResourceStore(now)])) as Record<SetupResource, ResourceStore>;
+}
+
+export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const now = opts.now ?? Date.now;
+  const log = new CallLog(now);
+  const clients = new ClientRegistry();
+  const defaultClient = clients.register({ clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET });
+  for (const c of opts.clients ?? []) clients.register(c);
+  const issuer = new TokenIssuer(now, opts.tokenTtlSeconds ?? 3600);
+  const limiter = new TenantRateLimiter(now, parsePlan(opts.plan ?? 'Enterprise'), opts.rateToleranceMs ?? DEFAULT_TOLERANCE_MS, opts.rateBurst ?? 1);
+  const faults = new FaultInjector(opts.faults ?? {});
+  const timeoutMs = opts.callbackTimeoutMs ?? CALLBACK_TIMEOUT_MS;
+  const delivery = new CallbackDelivery({ now, log, faults, tokens: new CallbackTokens(log, timeoutMs), timeoutMs });
+  const resourceStores = stores(now);
+  const conversations = new ConversationStore(now);
+  const assets = new AssetStore(now);
+  const escalations = new EscalationQueue(now);
+  const router = new MessageRouter({ stores: resourceStores, conversations, delivery, escalations, assets, log });
+  const services: EmulatorServices = { now, log, clients, issuer, limiter, faults, stores: resourceStores, conversations, assets, escalations, delivery, router };
+
+  const app = createJsonServer({ name: 'hubbot-emulator' });
+  const callers = new WeakMap<object, Caller>();
+  let baseUrl = '';
+  const context: EmulatorContext = {
+    app,
+    baseUrl: () => baseUrl,
+    now,
+    record: (entry) => void log.record(entry),
+    authorize: createAuthorize({ issuer, limiter, faults, callers }),
+  };
+  recordCalls(app.server.server, log, callers);
+
+  registerTokenRoute(app, {
+    clients,
+    issuer,
+    beforeHandling: () => faults.beforeCall({ service: 'token', method: 'POST', template: TOKEN_PATH }),
+  });
+  registerSetupRoutes(context, resourceStores);
+  registerMessageRoutes(context, { router, conversations });
+  registerAssetRoutes(context, assets, {
+    signingKey: opts.signingKey ?? randomBytes(32),
+    urlTtlMs: (opts.signedUrlTtlSeconds ?? 900) * 1000,
+    maxAssetBytes: opts.maxAssetBytes ?? 10 * 1024 * 1024,
+  });
+  registerCustomerRoutes(context, { stores: resourceStores, conversations, router });
+  registerAdminRoutes(context, services);
+  for (const part of opts.parts ?? []) await part(context);
+
+  baseUrl = await app.listen(opts.port ?? 0, opts.host ?? '127.0.0.1');
+  return {
+    url: baseUrl,
+    hubUrl: `${baseUrl}${HUB_BASE}`,
+    tokenUrl: `${baseUrl}${TOKEN_PATH}`,
+    defaultClient,
+    context,
+    services,
+    registerClient: (reg) => clients.register(reg),
+    tokenFor: (reg = {}, scopes) => issuer.issue(clients.get(clients.register(reg).clientId)!, scopes).accessToken,
+    setPlan: (plan, tenant) => (tenant === undefined ? limiter.setDefaultPlan(parsePlan(plan)) : limiter.setTenantPlan(tenant, parsePlan(plan))),
+    setFaults: (f) => void faults.set(f),
+    expireTokens: () => issuer.expireAll(),
+    deliveriesIdle: () => delivery.idle(),
+    stop: async () => {
+      await Promise.race([delivery.close(), new Promise((r) => setTimeout(r, timeoutMs + 100).unref())]);
+      await app.close();
+    },
+  };
+}
+
+/**
+ * One call-log line per answered request (method, path without query, status, duration,
+ * caller), for the inspector. The inspector's own polling of /emulator/calls is left out.
+ */
+function recordCalls(server: import('node:http').Server, log: CallLog, callers: WeakMap<object, Caller>): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = Date.now();
+    const path = (req.url ?? '/').replace(/[?#].*$/, '');
+    if (req.method === 'GET' && path === `${EMULATOR_API}/calls`) return;
+    res.once('finish', () => {
+      const caller = callers.get(req);
+      log.record({ kind: 'call', method: req.method, path, status: res.statusCode, ms: Date.now() - started, ...(caller ? { clientId: caller.clientId, tenant: caller.tenant } : {}) });
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { parseEmulatorArgs } from '../../src/cli/emulatorCommand.js';
+
+const BIN = fileURLToPath(new URL('../../bin/hubbot.js', import.meta.url));
+
+describe('hubbot emulator (command line)', () => {
+  it('maps its options onto the emulator: port, plan and every fault knob', async () => {
+    const opts = await parseEmulatorArgs([
+      '--port', '0', '--plan', 'developer', '--token-ttl', '30', '--seed', '7',
+      '--latency', '150', '--latency', '50:GET /channels',
+      '--fail', '503:0.25:POST /conversations/messages', '--fail', '429:1',
+      '--duplicate-callbacks', '0.1', '--reorder-callbacks', '0.2',
+    ]);
+    expect(opts).to.deep.include({ port: 0, plan: 'Developer', tokenTtlSeconds: 30 });
+    expect(opts.faults).to.deep.equal({
+      seed: 7,
+      latency: [{ ms: 150, endpoints: ['*'] }, { ms: 50, endpoints: ['GET /channels'] }],
+      errors: [{ status: 503, share: 0.25, endpoints: ['POST /conversations/messages'] }, { status: 429, share: 1, endpoints: ['*'] }],
+      callbacks: { duplicateShare: 0.1, reorderShare: 0.2 },
+    });
+    expect((await parseEmulatorArgs([])).port).to.equal(4010);
+  });
+
+  it('refuses a bad option with a message naming it', async () => {
+    for (const [args, pattern] of [
+      [['--plan', 'Gold'], /--plan/],
+      [['--fail', '500:1'], /fault options/],
+      [['--port', 'abc'], /--port/],
+      [['--nope'], /nope/],
+    ] as const) {
+      let message = '';
+      await parseEmulatorArgs([...args]).catch((err: Error) => (message = err.message));
+      expect(message, args.join(' ')).to.match(pattern);
+    }
+  });
+
+  it('starts from bin/hubbot.js and prints its URL and plan', async () => {
+    const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--plan', 'Basic'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      child.stdout.setEncoding('utf8');
+      while (!out.includes('\n')) {
+        const [chunk] = (await Promise.race([once(child.stdout, 'data'), once(child, 'exit').then(() => [''])])) as string[];
+        if (chunk === '') throw new Error('the command exited before printing its start-up line');
+        out += chunk;
+      }
+      const m = /^hubbot emulator listening on (http:\/\/127\.0\.0\.1:\d+) \(plan Basic\)$/m.exec(out);
+      expect(m, out).to.not.equal(null);
+      const info = await (await fetch(`${m![1]}/emulator/info`)).json();
+      expect(info.plan.default).to.equal('Basic');
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+});
