@@ -1,0 +1,154 @@
+import { expect } from 'chai';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/startEmulator.js';
+import { createPlatformHttpCore } from '../../src/platform/http/platformHttpCore.js';
+import { ClientCredentialsTokenProvider } from '../../src/platform/auth/clientCredentialsTokenProvider.js';
+import { ConversationManagerClient } from '../../src/platform/conversation/conversationManagerClient.js';
+import { parseSetupDescription, SetupFileError, type SetupDescription } from '../../src/provisioning/setupDescription.js';
+import { provision, ProvisioningError, status, teardown, type StepReport } from '../../src/provisioning/provision.js';
+import { SETUP_STEPS } from '../../src/provisioning/desiredResources.js';
+
+const FAST = { name: 'custom' as const, defaultRate: 100 };
+const ENV = { BOT_CLIENT_ID: 'hub-caller', BOT_CLIENT_SECRET: 'a-secret-of-sixteen+' };
+
+function description(suffix = ''): SetupDescription {
+  return parseSetupDescription({
+    authentication: { name: `bot token${suffix}`, tokenRequestUrl: 'http://127.0.0.1:3978/oauth2/token' },
+    clientApplication: { name: `guided help bot${suffix}`, callbackUrl: 'http://127.0.0.1:3978/api/hub/callback' },
+    participant: { name: `guided-help${suffix}` },
+    channel: { name: `web chat${suffix}` },
+    orchestration: { name: `bot first${suffix}` },
+    account: { name: `support${suffix}`, address: `support${suffix}@example.com` },
+  });
+}
+
+describe('provisioning against the emulator', () => {
+  let emu: RunningEmulator;
+  let client: ConversationManagerClient;
+
+  beforeEach(async () => {
+    // A generous custom plan on both sides: these tests are about provisioning, not pacing.
+    emu = await startEmulator({ port: 0, plan: FAST });
+    const core = createPlatformHttpCore({
+      baseUrl: emu.url,
+      tenant: 'default',
+      customRates: FAST,
+      retryDelaysMs: [5, 5, 5],
+      tokenProvider: new ClientCredentialsTokenProvider({ tokenUrl: emu.tokenUrl, clientId: emu.defaultClient.clientId, clientSecret: emu.defaultClient.clientSecret }),
+    });
+    client = new ConversationManagerClient(core);
+  });
+  afterEach(() => emu.stop());
+
+  it('[C3] creates the six resources in the spec order, wiring each id into the next', async () => {
+    const lines: StepReport[] = [];
+    const { steps, ids } = await provision(client, description(), { env: ENV, onStep: (r) => lines.push(r) });
+    expect(steps.map((s) => s.step)).to.deep.equal([...SETUP_STEPS]);
+    expect(lines.map((s) => s.action)).to.deep.equal(Array(6).fill('created'));
+    const app = (await client.clientApplications.get(ids.clientApplication!)) as any;
+    expect(app.roles[0].authentication.id).to.equal(ids.authentication);
+    expect(app.roles[0].name).to.equal('custom_bot');
+    expect(((await client.participants.get(ids.participant!)) as any).application.id).to.equal(ids.clientApplication);
+    expect(((await client.orchestrations.get(ids.orchestration!)) as any).applications.botConfiguration.bots[0].participant.id).to.equal(ids.participant);
+    const account = (await client.accounts.get(ids.account!)) as any;
+    expect(account.channel.id).to.equal(ids.channel);
+    expect(account.chatConfigurations.orchestration.id).to.equal(ids.orchestration);
+    // The authentication payload is a JSON document carried as a string, secrets from the environment.
+    const auth = (await client.authentications.get(ids.authentication!)) as any;
+    expect(JSON.parse(auth.oauth2.payload)).to.deep.include({ client_id: 'hub-caller', grant_type: 'client_credentials' });
+    expect(auth.oauth2.accessTokenPath).to.equal('$.access_token');
+  });
+
+  it('is idempotent: a second run changes nothing, and a changed field is updated in place', async () => {
+    const first = await provision(client, description(), { env: ENV });
+    const second = await provision(client, description(), { env: ENV });
+    expect(second.steps.map((s) => s.action)).to.deep.equal(Array(6).fill('unchanged'));
+    expect(second.ids).to.deep.equal(first.ids);
+    expect((await client.accounts.list()).items).to.have.length(1);
+    const changed = description();
+    changed.account.timeout = 900;
+    const third = await provision(client, changed, { env: ENV });
+    expect(third.steps.find((s) => s.step === 'account')).to.include({ action: 'updated', id: first.ids.account });
+    expect(((await client.accounts.get(first.ids.account!)) as any).chatConfigurations.timeout).to.equal(900);
+  });
+
+  it('a dry run plans without creating anything', async () => {
+    const { steps } = await provision(client, description(), { env: ENV, dryRun: true });
+    expect(steps.map((s) => s.action)).to.deep.equal(Array(6).fill('would create'));
+    expect((await client.authentications.list()).items).to.have.length(0);
+  });
+
+  it('stops at a failing step naming the platform error, and a rerun completes it', async () => {
+    emu.setFaults({ errors: [{ status: 503, share: 1, endpoints: ['POST /orchestrations'] }] });
+    let failure: ProvisioningError | undefined;
+    try {
+      await provision(client, description(), { env: ENV });
+    } catch (err) {
+      failure = err as ProvisioningError;
+    }
+    expect(failure).to.be.instanceOf(ProvisioningError);
+    expect(failure!.failed).to.deep.include({ step: 'orchestration', action: 'failed' });
+    expect(failure!.failed.error!.code).to.equal('503-100');
+    expect(failure!.done.map((d) => d.step)).to.deep.equal(['authentication', 'clientApplication', 'participant', 'channel']);
+    emu.setFaults({});
+    const rerun = await provision(client, description(), { env: ENV });
+    expect(rerun.steps.map((s) => s.action)).to.deep.equal(['unchanged', 'unchanged', 'unchanged', 'unchanged', 'created', 'created']);
+  });
+
+  it('[C3] tears down in reverse order; status shows what exists', async () => {
+    await provision(client, description(), { env: ENV });
+    expect((await status(client, description(), { env: ENV })).map((s) => s.action)).to.deep.equal(Array(6).fill('exists'));
+    const steps = await teardown(client, description());
+    expect(steps.map((s) => s.step)).to.deep.equal([...SETUP_STEPS].reverse());
+    expect(steps.every((s) => s.action === 'deleted')).to.equal(true);
+    expect((await status(client, description(), { env: ENV })).map((s) => s.action)).to.deep.equal(Array(6).fill('absent'));
+  });
+
+  it('[C4] teardown reports plainly a resource still in use, naming what uses it', async () => {
+    const { ids } = await provision(client, description(), { env: ENV });
+    // Something outside the description still uses the client application.
+    await client.participants.create({ name: 'another bot', type: 'custom_bot', application: { id: ids.clientApplication } } as never);
+    try {
+      await teardown(client, description());
+      expect.fail('teardown should stop');
+    } catch (err) {
+      const e = err as ProvisioningError;
+      expect(e.failed.step).to.equal('clientApplication');
+      expect(e.failed.error!.code).to.equal('409-100');
+      expect(e.failed.error!.message).to.match(/participant/i);
+      expect(e.done.map((d) => d.step)).to.deep.equal(['account', 'orchestration', 'channel', 'participant']);
+    }
+  });
+
+  it('refuses a setup file with bad fields, naming every problem', () => {
+    try {
+      parseSetupDescription({
+        authentication: { name: '', tokenRequestUrl: 'not a url', accessTokenPath: '$..token' },
+        clientApplication: { name: 'x', callbackUrl: 'nope' },
+        participant: { name: 'p', type: 'platform_bot' },
+        channel: { name: 'c' },
+        orchestration: { name: 'o' },
+        account: { name: 'a' },
+        extra: true,
+      }, 'setup.json');
+      expect.fail('should refuse');
+    } catch (err) {
+      expect(err).to.be.instanceOf(SetupFileError);
+      const text = (err as SetupFileError).problems.join('\n');
+      for (const path of ['authentication.name', 'authentication.tokenRequestUrl', 'authentication.accessTokenPath', 'clientApplication.callbackUrl', 'participant.type', 'account.address']) {
+        expect(text).to.contain(path);
+      }
+      expect(text).to.match(/extra/);
+    }
+  });
+
+  it('refuses to build the authentication when the secret is not in the environment, without creating anything', async () => {
+    try {
+      await provision(client, description(), { env: {} });
+      expect.fail('should fail');
+    } catch (err) {
+      expect((err as ProvisioningError).failed.step).to.equal('authentication');
+      expect((err as ProvisioningError).failed.error!.message).to.contain('BOT_CLIENT_ID');
+    }
+    expect((await client.authentications.list()).items).to.have.length(0);
+  });
+});
