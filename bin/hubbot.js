@@ -7,12 +7,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const built = join(root, 'dist', 'src', 'cli', 'main.js');
+const built = join(root, 'dist', 'bots', 'hubbotCli.js');
 let entry = built;
 if (!existsSync(built)) {
   await import('tsx/esm/api').then(({ register }) => register());
-  entry = join(root, 'src', 'cli', 'main.ts');
+  entry = join(root, 'bots', 'hubbotCli.ts');
 }
-const { main } = await import(pathToFileURL(entry).href);
-const code = await main(process.argv.slice(2));
+const { runCli } = await import(pathToFileURL(entry).href);
+const code = await runCli(process.argv.slice(2));
 if (code !== 0) process.exitCode = code;

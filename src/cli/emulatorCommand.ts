@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { PlatformError } from '../errors/platformError.js';
-import { DEFAULT_PARTS } from '../emulator/defaultParts.js';
+import { defaultParts } from '../emulator/defaultParts.js';
 import { planLabel, parsePlan } from '../emulator/limits/planOption.js';
 import { faultSettingsSchema, type FaultSettingsInput } from '../emulator/faults/faultSettings.js';
 import { startEmulator, type EmulatorOptions } from '../emulator/startEmulator.js';
@@ -29,6 +29,8 @@ Options:
   --duplicate-callbacks <share>  send a share of callback deliveries twice
   --reorder-callbacks <share>    let a share of callback deliveries go after the next one
   --faults <file.json>         fault settings as the admin API takes them (PUT /emulator/faults)
+  --webhook <url>              deliver knowledge events to this webhook (repeatable)
+  --event-time-scale <x>       scale the event manager's 10 s timeout and 30 s retry interval
   -h, --help                   show this help
 
 An <endpoint> is "METHOD /template", "/template" or "*", relative to the service base path,
@@ -55,7 +57,7 @@ function number(name: string, text: string): number {
 }
 
 /** The startEmulator options of a command line; throws an Error naming the option at fault. */
-export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions & { help?: boolean }> {
+export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions & { help?: boolean; webhooks?: string[]; eventTimeScale?: number }> {
   const { values } = parseArgs({
     args,
     strict: true,
@@ -71,6 +73,8 @@ export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions
       'duplicate-callbacks': { type: 'string' },
       'reorder-callbacks': { type: 'string' },
       faults: { type: 'string' },
+      webhook: { type: 'string', multiple: true },
+      'event-time-scale': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -106,6 +110,8 @@ export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions
     tokenTtlSeconds: values['token-ttl'] === undefined ? undefined : number('token-ttl', values['token-ttl']),
     callbackTimeoutMs: values['callback-timeout'] === undefined ? undefined : number('callback-timeout', values['callback-timeout']),
     faults,
+    webhooks: values.webhook,
+    eventTimeScale: values['event-time-scale'] === undefined ? undefined : number('event-time-scale', values['event-time-scale']),
   };
 }
 
@@ -121,11 +127,14 @@ export async function run(args: string[]): Promise<number> {
     console.log(EMULATOR_HELP);
     return 0;
   }
-  const emulator = await startEmulator({ ...opts, parts: DEFAULT_PARTS });
+  const { webhooks, eventTimeScale, ...emulatorOptions } = opts;
+  const emulator = await startEmulator({ ...emulatorOptions, parts: defaultParts({ webhooks, eventTimeScale }) });
   console.log(`hubbot emulator listening on ${emulator.url} (plan ${planLabel(parsePlan(opts.plan ?? 'Enterprise'))})`);
   console.log(`  conversation manager: ${emulator.hubUrl}`);
   console.log(`  token endpoint:       ${emulator.tokenUrl} (client ${emulator.defaultClient.clientId})`);
+  console.log(`  portal manager:       ${emulator.url}/knowledge/portalmgr/v4 (sample portals KP-10001, KP-20002)`);
   console.log(`  emulator API:         ${emulator.url}/emulator/info`);
+  for (const w of webhooks ?? []) console.log(`  knowledge events to:  ${w}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -6,9 +6,14 @@
  */
 import { pathToFileURL } from 'node:url';
 
-type CommandModule = { run(args: string[]): Promise<number> };
+export type CommandModule = { run(args: string[]): Promise<number> };
+export type CommandEntry = { summary: string; load: () => Promise<CommandModule> };
 
-const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+/**
+ * The library's own subcommands. Commands that need a ready bot (`start`) live in bots/ and
+ * are passed in by bots/hubbotCli.ts, since src/ never imports from bots/ (layers).
+ */
+const COMMANDS: Record<string, CommandEntry> = {
   emulator: { summary: 'run the platform emulator (conversation hub, rate limits, faults)', load: () => import('./emulatorCommand.js') },
   provision: { summary: 'create or update the bot\'s resources on the hub from a setup file', load: () => import('./provisionCommand.js') },
   teardown: { summary: 'delete the resources of a setup file, in reverse order', load: () => import('./teardownCommand.js') },
@@ -17,20 +22,21 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   'dead-letters': { summary: 'list or requeue knowledge events whose handlers kept failing', load: () => import('./deadLettersCommand.js') },
 };
 
-function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
+function usage(commands: Record<string, CommandEntry>): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
   return `Usage: hubbot <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'hubbot <command> --help' for the options of a command.`;
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], extra: Record<string, CommandEntry> = {}): Promise<number> {
+  const commands = { ...extra, ...COMMANDS };
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    console.log(usage());
+    console.log(usage(commands));
     return name === undefined ? 1 : 0;
   }
-  const command = COMMANDS[name];
+  const command = commands[name];
   if (!command) {
-    console.error(`hubbot: unknown command "${name}"\n\n${usage()}`);
+    console.error(`hubbot: unknown command "${name}"\n\n${usage(commands)}`);
     return 1;
   }
   return (await command.load()).run(args);

@@ -1,9 +1,18 @@
 /**
- * The extra parts `hubbot emulator` starts beside the conversation hub. The portal manager
- * and event manager parts (src/emulator/portal, src/emulator/events) are added to this list
- * as `EmulatorPart`s (emulatorContext.ts); tests pick their own parts through
- * `startEmulator({ parts })`.
+ * The parts `hubbot emulator` and the local stack start beside the conversation hub: the
+ * knowledge portal and the event manager (src/emulator/portal, src/emulator/events). Tests
+ * pick their own parts through `startEmulator({ parts })`.
  */
 import type { EmulatorPart } from './emulatorContext.js';
+import { knowledgeParts } from './portal/knowledgeParts.js';
 
-export const DEFAULT_PARTS: EmulatorPart[] = [];
+export interface DefaultPartsOptions {
+  /** Webhook URLs that receive every tenant's knowledge events. */
+  webhooks?: string[];
+  /** Scales the event manager's 10 s read timeout and 30 s retry interval. */
+  eventTimeScale?: number;
+}
+
+export function defaultParts(opts: DefaultPartsOptions = {}): EmulatorPart[] {
+  return knowledgeParts({ webhooks: opts.webhooks, eventTimeScale: opts.eventTimeScale });
+}

@@ -1,0 +1,12 @@
+/**
+ * The ready bots by name, as `hubbot start --bot NAME` and the tests pick them. Each entry
+ * builds its bot from the dependencies the bot server hands over.
+ */
+import type { BotDependencies, RunnableBot } from '../src/runtime/hubBotServer.js';
+import { EchoBot } from './echoBot.js';
+
+export const READY_BOTS: Record<string, { summary: string; create: (deps: BotDependencies) => RunnableBot }> = {
+  echo: { summary: 'echoes what the customer says (quick start)', create: (deps) => new EchoBot(deps.storage) },
+};
+
+export const DEFAULT_BOT = 'echo';

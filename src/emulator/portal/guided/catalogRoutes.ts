@@ -1,0 +1,110 @@
+/**
+ * The read-only guided-help lists of spec 4.3, shaped as platform-facts.md publishes them:
+ * casebase releases (`{casebase, paginationInfo}`, 204 when none), one release, clusters,
+ * profiles (`{profile, paginationInfo}`, P9: the system profile 1 is always there), and, with
+ * a session in progress on the release (P7), the cases of a cluster and one case.
+ */
+import { PlatformError } from '../../../errors/platformError.js';
+import { sendJson, type RouteContext } from '../../../http/jsonServer.js';
+import type { ReleaseRef } from '../knowledge/knowledgeBase.js';
+import type { PortalData } from '../knowledge/knowledgeSchema.js';
+import { pickText } from '../knowledge/localizedText.js';
+import { beginPortalCall, page, routePath } from '../portalRequest.js';
+import type { PortalServices } from '../portalServices.js';
+import { profileSeesCase, scoreCase } from './caseScoring.js';
+import { casebaseView } from './searchResponse.js';
+import { questionView } from './questionView.js';
+
+const CASE_ATTRIBUTES = ['questionDetail', 'actions', 'all'] as const;
+
+/** A release of the portal, else 404-101 (another portal's release is not visible here). */
+export function releaseOfPortal(s: PortalServices, portal: PortalData, rid: string): ReleaseRef {
+  const ref = s.kb.release(rid);
+  if (!ref || !s.kb.portalHoldsCasebase(portal.id, ref.casebase.casebaseId)) throw PlatformError.of('404-101', { name: `casebaseReleaseID ${rid}` });
+  return ref;
+}
+
+export function registerCatalogRoutes(s: PortalServices): void {
+  const { app } = s.ctx;
+  const get = (template: string, handler: (rc: RouteContext, call: Awaited<ReturnType<typeof beginPortalCall>>) => void) =>
+    app.route('get', routePath(template), async (rc) => handler(rc, await beginPortalCall(s.ctx, s.kb, rc, template)));
+  const self = (rc: RouteContext) => `${s.ctx.baseUrl()}${rc.req.path?.() ?? ''}`;
+
+  get('/portals/{portalID}/gh/casebasereleases', (rc, { portal, lang }) => {
+    const all = s.kb.releasesOfPortal(portal.id).map((ref) => casebaseView(s.kb, portal, ref, lang, s.linkBase()));
+    if (all.length === 0) return sendJson(rc.res, 204);
+    const p = page(rc, all, self(rc));
+    sendJson(rc.res, 200, { casebase: p.items, paginationInfo: p.paginationInfo });
+  });
+
+  get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}', (rc, { portal, lang }) => {
+    const ref = releaseOfPortal(s, portal, rc.params.casebaseReleaseID!);
+    sendJson(rc.res, 200, casebaseView(s.kb, portal, ref, lang, s.linkBase()));
+  });
+
+  get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}/clusters', (rc, { portal, lang }) => {
+    const ref = releaseOfPortal(s, portal, rc.params.casebaseReleaseID!);
+    const clusters = ref.casebase.clusters.map((c) => ({ id: c.id, name: pickText(c.name, lang, ref.casebase.defaultLanguage), shortName: c.shortName, depth: c.depth, startup: c.startup }));
+    const p = page(rc, clusters, self(rc));
+    sendJson(rc.res, 200, { cluster: p.items, paginationInfo: p.paginationInfo });
+  });
+
+  get('/portals/{portalID}/gh/profiles', (rc, { portal, lang }) => {
+    const profiles = portal.profiles.map((p) => ({ id: p.id, name: pickText(p.name, lang, portal.defaultLanguage) }));
+    const p = page(rc, profiles, self(rc));
+    sendJson(rc.res, 200, { profile: p.items, paginationInfo: p.paginationInfo });
+  });
+
+  get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}/clusters/{clusterID}/cases', (rc, { portal, user, lang }) => {
+    const ref = releaseOfPortal(s, portal, rc.params.casebaseReleaseID!);
+    const clusterId = rc.params.clusterID!;
+    if (!ref.casebase.clusters.some((c) => c.id === clusterId)) throw PlatformError.of('404-101', { name: `clusterID ${clusterId}` });
+    const session = s.engine.inProgressOnRelease(user, portal.id, ref.release.id);
+    const cases = s.kb
+      .casesOf(ref)
+      .filter((c) => c.clusterId === clusterId && profileSeesCase(c, session.profileId))
+      .map((c) => ({
+        id: c.id,
+        title: pickText(c.title, lang, ref.casebase.defaultLanguage),
+        shortName: c.shortName,
+        link: { rel: 'case', href: `${s.linkBase()}/portals/${portal.id}/gh/casebasereleases/${ref.release.id}/cases/${c.id}` },
+      }));
+    sendJson(rc.res, 200, { case: cases });
+  });
+
+  get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}/cases/{caseID}', (rc, { portal, user, lang }) => {
+    const ref = releaseOfPortal(s, portal, rc.params.casebaseReleaseID!);
+    const attr = rc.query.get('caseAdditionalAttributes');
+    if (attr !== null && !(CASE_ATTRIBUTES as readonly string[]).includes(attr)) {
+      throw PlatformError.of('400-196', { name: 'caseAdditionalAttributes', allowed: CASE_ATTRIBUTES.join(', ') });
+    }
+    const cb = ref.casebase;
+    const session = s.engine.inProgressOnRelease(user, portal.id, ref.release.id);
+    const c = s.kb.casesOf(ref).find((x) => x.id === rc.params.caseID && profileSeesCase(x, session.profileId));
+    if (!c) throw PlatformError.of('404-101', { name: `caseID ${rc.params.caseID}` });
+    const t = (x: Parameters<typeof pickText>[0]) => pickText(x, lang, cb.defaultLanguage);
+    const scored = scoreCase(c, session.answers, cb.threshold);
+    const item: Record<string, unknown> = {
+      id: c.id,
+      title: t(c.title),
+      shortName: c.shortName,
+      type: c.type,
+      clusterId: c.clusterId,
+      score: scored.score,
+      passedThresholdValue: scored.passedThreshold,
+      ...s.kb.caseCounts(cb, c.id),
+      metadata: c.metadata,
+    };
+    if (attr === 'questionDetail' || attr === 'all') {
+      const ids = [...new Set(c.conditions.map((x) => x.questionId))];
+      item.question = ids.map((id) => questionView(cb.questions.find((q) => q.id === id)!, { lang, fallbackLang: cb.defaultLanguage }));
+    }
+    if (attr === 'actions' || attr === 'all') {
+      item.action = c.actionIds.map((id) => {
+        const a = s.kb.action(cb, id)!;
+        return { id: a.id, title: t(a.name), type: a.type, shortName: a.shortName, ...(a.articleId ? { articleId: a.articleId } : {}), ...s.kb.actionCounts(cb, a.id) };
+      });
+    }
+    sendJson(rc.res, 200, { case: [item] });
+  });
+}

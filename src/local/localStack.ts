@@ -1,0 +1,89 @@
+/**
+ * The whole product on one machine, with no outside service (`npm start`): the emulator (hub,
+ * portal, event manager), a bot server provisioned on it exactly as a contact center would
+ * provision a real hub (same setup description, same provisioning code), and the URLs a person
+ * needs to chat. Tests start the same stack in-process.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { loadConfig, type Config } from '../config/config.js';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/startEmulator.js';
+import { defaultParts } from '../emulator/defaultParts.js';
+import { parseSetupDescription } from '../provisioning/setupDescription.js';
+import { provision, type StepReport } from '../provisioning/provision.js';
+import { startHubBotServer, type HubBotServer, type HubBotServerOptions } from '../runtime/hubBotServer.js';
+import { connectPlatform } from '../runtime/platformConnection.js';
+
+export interface LocalStackOptions {
+  bot: HubBotServerOptions['bot'];
+  extend?: HubBotServerOptions['extend'];
+  emulator?: EmulatorOptions;
+  /** Environment overrides (e.g. REDIS_URL, BOT_PORT); the rest comes from process.env. */
+  env?: Record<string, string | undefined>;
+  portalId?: string;
+  logger?: Logger;
+  onStep?: (r: StepReport) => void;
+  /** Webhooks of the emulator's event manager (the bot's own is added once it listens). */
+  webhooks?: string[];
+  worker?: HubBotServerOptions['worker'];
+}
+
+export interface LocalStack {
+  emulator: RunningEmulator;
+  bot: HubBotServer;
+  config: Config;
+  /** The account customers start conversations on. */
+  accountAddress: string;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_ACCOUNT_ADDRESS = 'support@local.test';
+
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const emulator = await startEmulator({ port: 0, parts: defaultParts({ webhooks: opts.webhooks }), ...opts.emulator });
+  const secret = () => randomBytes(24).toString('base64url');
+  const env: Record<string, string | undefined> = {
+    BOT_PORT: '0',
+    BOT_CLIENT_ID: 'hub-local',
+    BOT_CLIENT_SECRET: secret(),
+    BOT_TOKEN_SIGNING_KEY: secret() + secret(),
+    ...process.env,
+    ...opts.env,
+    // The platform is the emulator, whatever the environment says.
+    PLATFORM_BASE_URL: emulator.url,
+    PLATFORM_TOKEN_URL: emulator.tokenUrl,
+    PLATFORM_CLIENT_ID: emulator.defaultClient.clientId,
+    PLATFORM_CLIENT_SECRET: emulator.defaultClient.clientSecret,
+    PLATFORM_TENANT: 'default',
+    ...(opts.portalId ? { PORTAL_ID: opts.portalId } : {}),
+  };
+  const config = loadConfig(env);
+  let bot: HubBotServer | undefined;
+  try {
+    bot = await startHubBotServer({ config, bot: opts.bot, extend: opts.extend, logger: opts.logger, worker: opts.worker });
+    const description = parseSetupDescription({
+      authentication: { name: 'local bot token', tokenRequestUrl: `${bot.url}/oauth2/token` },
+      clientApplication: { name: 'local guided-help bot', callbackUrl: `${bot.url}${config.BOT_CALLBACK_PATH}` },
+      participant: { name: 'local bot' },
+      channel: { name: 'local web chat' },
+      orchestration: { name: 'local bot first' },
+      account: { name: 'local support', address: LOCAL_ACCOUNT_ADDRESS, defaultLanguage: config.DEFAULT_LANGUAGE },
+    });
+    await provision(connectPlatform(config).conversations, description, { env, onStep: opts.onStep });
+  } catch (err) {
+    await bot?.stop();
+    await emulator.stop();
+    throw err;
+  }
+  const started = bot;
+  return {
+    emulator,
+    bot: started,
+    config,
+    accountAddress: LOCAL_ACCOUNT_ADDRESS,
+    stop: async () => {
+      await started.stop();
+      await emulator.stop();
+    },
+  };
+}
