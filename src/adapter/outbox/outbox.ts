@@ -34,7 +34,7 @@ export class Outbox {
   constructor(opts: OutboxOptions) {
     this.opts = {
       maxBatch: 50,
-      concurrency: 4,
+      concurrency: 2,
       maxAttempts: 5,
       retryDelayMs: (attempt) => Math.min(30_000, 1000 * 2 ** (attempt - 1)),
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
