@@ -54,7 +54,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     PLATFORM_TOKEN_URL: emulator.tokenUrl,
     PLATFORM_CLIENT_ID: emulator.defaultClient.clientId,
     PLATFORM_CLIENT_SECRET: emulator.defaultClient.clientSecret,
-    PLATFORM_TENANT: 'default',
+    // Our tenant names our rate buckets and Redis keys; the emulator's default client is 'default'.
+    PLATFORM_TENANT: opts.env?.PLATFORM_TENANT ?? 'default',
     ...(opts.portalId ? { PORTAL_ID: opts.portalId } : {}),
   };
   const config = loadConfig(env);

@@ -63,6 +63,7 @@ export interface HubBotServer {
   deps: BotDependencies;
   inbox: Inbox;
   outbox: Outbox;
+  worker: InboxWorker;
   metrics: HubbotMetrics;
   stop(): Promise<void>;
 }
@@ -150,6 +151,7 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
     deps,
     inbox,
     outbox,
+    worker,
     metrics,
     stop: async () => {
       await app.close();
