@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { closeRedisConnection, createRedisConnection } from '../redis/redisConnection.js';
 import { eventKindOf } from '../schemas/events.js';
-import type { DeadLetter } from '../webhook/eventStore.js';
+import type { EventDeadLetter } from '../webhook/eventStore.js';
 import { RedisEventStore } from '../webhook/redisEventStore.js';
 import { consoleIo, type CommandIo } from './commandIo.js';
 
@@ -105,7 +105,7 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
   }
 }
 
-function describe(d: DeadLetter): string {
+function describe(d: EventDeadLetter): string {
   let kind = '?';
   try {
     kind = eventKindOf(JSON.parse(d.body) as Record<string, unknown>) ?? '?';

@@ -48,6 +48,7 @@ export const configSchema = z.object({
   CALLBACK_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   WEBHOOK_SHARED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   WEBHOOK_IP_ALLOWLIST: csv,
+  WEBHOOK_SECRET_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name').default('x-webhook-secret'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   DEFAULT_LANGUAGE: z.string().default('en-US'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

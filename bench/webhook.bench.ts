@@ -1,0 +1,114 @@
+/**
+ * Knowledge-event webhook under load, on Redis: 2,000 events/s, 20 % of them duplicates of
+ * events sent shortly before (the event manager delivers at least once), open loop (each PUT
+ * leaves at its scheduled time whatever the answers before it, and its latency counts from that
+ * time, so a stall is not hidden). Loopback only; the load generator runs in a process of its
+ * own (webhookLoadGenerator.ts), as the event manager would. A few seconds in all.
+ *
+ * Goals: ack latency p99 ≤ 5 ms; every unique notificationId handled exactly once; no answer
+ * but 204. Baselines, driven in turn with the webhook in the same run (the machine is shared,
+ * so absolute figures move with its load; the ratios much less):
+ * - "one SET NX per event": a route of the same JsonServer that does the least any durable
+ *   dedupe must, one Redis round trip, and answers 204;
+ * - "bare 204 route": no Redis at all (what HTTP and the generator cost alone).
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createJsonServer } from '../src/http/jsonServer.js';
+import { closeRedisConnection, createRedisConnection } from '../src/redis/redisConnection.js';
+import { tenantKey } from '../src/redis/tenantKey.js';
+import { RedisEventStore } from '../src/webhook/redisEventStore.js';
+import { registerWebhook } from '../src/webhook/registerWebhook.js';
+import { deleteTenantKeys } from '../test/storage/redisTestTenant.js';
+import type { BenchRow } from './benchRow.js';
+import { percentile, type UrlResult } from './webhookLoadGenerator.js';
+
+export const title = 'webhook: 2,000 events/s with 20 % duplicates, Redis store';
+
+const RATE = 2000;
+const SECONDS_PER_SLICE = 1;
+const ROUNDS = 3;
+const DUPLICATE_SHARE = 0.2;
+
+/** Runs the load generator in a child process (tsx) against `urls`, in turn. */
+function generate(urls: string[]): Promise<Record<string, UrlResult>> {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'webhookLoadGenerator.ts');
+  const args = ['--import', 'tsx', script, String(RATE), String(SECONDS_PER_SLICE), String(ROUNDS), String(DUPLICATE_SHARE), ...urls];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      try {
+        resolve(JSON.parse(out) as Record<string, UrlResult>);
+      } catch (err) {
+        reject(err as Error);
+      }
+    });
+  });
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const tenant = `bench-webhook-${randomUUID()}`;
+  const redis = await createRedisConnection({ clientName: 'bench-webhook' });
+  const app = createJsonServer({ name: 'bench-webhook' });
+  app.route('put', '/bare', ({ res }) => {
+    res.writeHead(204);
+    res.end();
+  });
+  app.route('put', '/set-nx', async ({ res, body }) => {
+    const id = String((body as { notificationId: string }).notificationId);
+    await redis.sendCommand(['SET', tenantKey(tenant, 'bench', id), '1', 'NX', 'EX', '86400']);
+    res.writeHead(204);
+    res.end();
+  });
+  const receiver = registerWebhook(app, { store: new RedisEventStore({ client: redis, tenant, maxPending: 100_000 }) });
+  const calls = new Map<string, number>();
+  receiver.events.on('article_published', (e) => void calls.set(e.notificationId, (calls.get(e.notificationId) ?? 0) + 1));
+  const base = await app.listen();
+  try {
+    await receiver.start();
+    const [bareUrl, setNxUrl, ourUrl] = [`${base}/bare`, `${base}/set-nx`, `${base}${receiver.path}`];
+    const results = await generate([bareUrl, setNxUrl, ourUrl]);
+    const ours = results[ourUrl]!;
+    const unique = new Set(ours.unique);
+    const t0 = performance.now();
+    await waitUntil(async () => (await receiver.store.pendingCount()) === 0 && [...unique].every((id) => calls.has(id)));
+    const drainMs = performance.now() - t0;
+
+    const perId = [...unique].map((id) => calls.get(id) ?? 0);
+    const extra = [...calls.keys()].filter((id) => !unique.has(id) && !id.startsWith('warm-')).length;
+    const exactlyOnce = perId.every((n) => n === 1) && extra === 0;
+    const p = (r: UrlResult, q: number) => percentile(r.latenciesMs, q);
+    const setNx = results[setNxUrl]!;
+    const bare = results[bareUrl]!;
+    const dup = `${RATE}/s, ${DUPLICATE_SHARE * 100} % duplicates`;
+    return [
+      { measure: `ack latency p50 at ${dup}`, value: p(ours, 50), unit: 'ms', baseline: { label: 'one SET NX per event', value: p(setNx, 50) }, ratio: p(ours, 50) / p(setNx, 50) },
+      { measure: `ack latency p99 at ${dup}`, value: p(ours, 99), unit: 'ms', baseline: { label: 'one SET NX per event', value: p(setNx, 99) }, ratio: p(ours, 99) / p(setNx, 99), goal: '<= 5 ms', pass: p(ours, 99) <= 5 },
+      { measure: 'ack latency p99 of a bare 204 route (the machine and the generator alone)', value: p(bare, 99), unit: 'ms' },
+      { measure: `handler calls per unique notificationId (${unique.size} unique, ${ours.latenciesMs.length} sent)`, value: Math.max(...perId), unit: 'calls (max)', goal: 'exactly 1 each', pass: exactlyOnce },
+      { measure: 'answers other than 204', value: ours.non204, unit: 'answers', goal: '= 0', pass: ours.non204 === 0 },
+      { measure: 'rate achieved by the generator', value: ours.achievedRate, unit: 'events/s', baseline: { label: 'target', value: RATE }, ratio: ours.achievedRate / RATE },
+      { measure: 'time to handle the backlog after the last ack', value: drainMs, unit: 'ms' },
+    ];
+  } finally {
+    await receiver.stop();
+    await app.close();
+    await deleteTenantKeys(redis, tenant);
+    await closeRedisConnection(redis);
+  }
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the webhook backlog did not drain within 60 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

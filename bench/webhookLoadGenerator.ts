@@ -1,0 +1,113 @@
+/**
+ * The load generator of webhook.bench.ts, run in a process of its own (as the event manager
+ * would be) so that its work does not share the receiver's event loop:
+ *
+ *   tsx bench/webhookLoadGenerator.ts <rate> <secondsPerSlice> <rounds> <duplicateShare> <url>...
+ *
+ * It drives the URLs in turn, one slice each per round, so that a change in the machine's load
+ * (it is shared) falls on all of them alike. A first, unmeasured slice per URL warms up the
+ * process and its connections (ids prefixed `warm-`). Prints one JSON line: per URL,
+ * { latenciesMs, non204, achievedRate, unique }.
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+
+export interface DriveResult {
+  latenciesMs: number[];
+  non204: number;
+  achievedRate: number;
+}
+
+/** Sends `bodies` at `rate` per second, open loop, over keep-alive connections. */
+export async function drive(url: string, bodies: string[], rate: number): Promise<DriveResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(url);
+  const latencies: number[] = new Array(bodies.length);
+  let non204 = 0;
+  const sends: Promise<void>[] = [];
+  const start = performance.now();
+  const send = (i: number): Promise<void> =>
+    new Promise((resolve) => {
+      const intended = start + (i * 1000) / rate;
+      const body = bodies[i]!;
+      const req = http.request(
+        { agent, host: target.hostname, port: target.port, path: target.pathname, method: 'PUT', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies[i] = performance.now() - intended;
+            if (res.statusCode !== 204) non204++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        non204++;
+        latencies[i] = performance.now() - intended;
+        resolve();
+      });
+      req.end(body);
+    });
+  await new Promise<void>((resolve) => {
+    let next = 0;
+    const tick = (): void => {
+      const due = Math.min(bodies.length, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
+      while (next < due) sends.push(send(next++));
+      if (next < bodies.length) setTimeout(tick, 1);
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(sends);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  return { latenciesMs: latencies, non204, achievedRate: bodies.length / elapsed };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The bodies of one run: unique events, and duplicates of ones sent shortly before (some still in flight). */
+export function workload(count: number, duplicateShare: number, idPrefix = ''): { bodies: string[]; unique: Set<string> } {
+  const bodies: string[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    let id: string;
+    if (ids.length > 0 && Math.random() < duplicateShare) id = ids[Math.max(0, ids.length - 1 - Math.floor(Math.random() * 200))]!;
+    else {
+      id = `${idPrefix}${randomUUID()}`;
+      ids.push(id);
+    }
+    bodies.push(JSON.stringify({ notificationId: id, eventType: 'article_published', eventTime: new Date().toISOString(), articleId: `KB-${10000 + (i % 500)}`, title: 'Reset the router' }));
+  }
+  return { bodies, unique: new Set(ids) };
+}
+
+export interface UrlResult extends DriveResult {
+  unique: string[];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [rateArg, secondsArg, roundsArg, shareArg, ...urls] = process.argv.slice(2);
+  const rate = Number(rateArg);
+  const perSlice = Math.round(rate * Number(secondsArg));
+  const share = Number(shareArg);
+  const results = new Map<string, UrlResult>(urls.map((u) => [u, { latenciesMs: [], non204: 0, achievedRate: 0, unique: [] }]));
+  for (const url of urls) await drive(url, workload(perSlice, share, 'warm-').bodies, rate);
+  for (let round = 0; round < Number(roundsArg); round++) {
+    for (const url of urls) {
+      const { bodies, unique } = workload(perSlice, share);
+      const r = await drive(url, bodies, rate);
+      const acc = results.get(url)!;
+      acc.latenciesMs.push(...r.latenciesMs);
+      acc.non204 += r.non204;
+      acc.achievedRate += r.achievedRate / Number(roundsArg);
+      acc.unique.push(...unique);
+    }
+  }
+  process.stdout.write(`${JSON.stringify(Object.fromEntries(results))}\n`);
+}

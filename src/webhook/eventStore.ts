@@ -1,0 +1,71 @@
+/**
+ * Where the webhook records events before it answers 204 (W1, W7) and where the consumer loop
+ * takes them from. Two implementations: memory (the embedded default, one process) and Redis
+ * (shared by every replica: one dedupe window, pending events claimable by any replica).
+ *
+ * Life of an event: `record` (deduplicated by notificationId over the dedupe window) puts it in
+ * the pending set; `claim` hands it to one consumer; `ack` removes it once every handler has
+ * succeeded; `deadLetter` parks it when a handler kept failing. `requeueDeadLetter` puts a
+ * parked event back in the pending set (it is not deduplicated again).
+ */
+
+/** A dedupe window shorter than this would let an event manager retry slip through (spec 6.5). */
+export const MIN_DEDUPE_WINDOW_SECONDS = 24 * 60 * 60;
+export const DEFAULT_MAX_PENDING = 10_000;
+
+export type RecordOutcome = 'recorded' | 'duplicate';
+
+export interface StoredEvent {
+  /** The store's id of this entry (not the notificationId; a requeued event gets a new one). */
+  entryId: string;
+  notificationId: string;
+  /** The envelope as JSON text, unknown fields included. */
+  body: string;
+  /** Milliseconds since epoch. */
+  receivedAt: number;
+  /** How many times the entry has been claimed, this claim included. */
+  deliveries: number;
+}
+
+export interface HandlerFailureRecord {
+  /** The handler's name (or `handler#n`). */
+  handler: string;
+  attempts: number;
+  /** The error's message; never its stack or its properties, which may hold secrets. */
+  error: string;
+}
+
+export interface EventDeadLetter {
+  notificationId: string;
+  body: string;
+  receivedAt: number;
+  failedAt: number;
+  failures: HandlerFailureRecord[];
+}
+
+export interface EventStore {
+  /** Records an event unless its notificationId was seen within the window. Throws when it cannot. */
+  record(notificationId: string, body: string, receivedAt: number): Promise<RecordOutcome>;
+  /** Up to `max` pending events for `consumer`: new ones, and ones another consumer left unfinished. */
+  claim(consumer: string, max: number): Promise<StoredEvent[]>;
+  /** Keeps `entryIds` claimed by `consumer` (a handler is slow; do not let another replica take them). */
+  extend(consumer: string, entryIds: string[]): Promise<void>;
+  /** Done with these entries: every handler succeeded. */
+  ack(consumer: string, entryIds: string[]): Promise<void>;
+  /** Parks an entry whose handlers kept failing. */
+  deadLetter(consumer: string, event: StoredEvent, failures: HandlerFailureRecord[], failedAt: number): Promise<void>;
+  /** Parked events, oldest failure first. */
+  listDeadLetters(limit?: number): Promise<EventDeadLetter[]>;
+  /** Puts a parked event back in the pending set; false when there is no such dead letter. */
+  requeueDeadLetter(notificationId: string): Promise<boolean>;
+  deadLetterCount(): Promise<number>;
+  /** Events recorded and not yet acknowledged or parked (claimed ones included). */
+  pendingCount(): Promise<number>;
+}
+
+export function checkDedupeWindow(seconds: number): number {
+  if (!Number.isFinite(seconds) || seconds < MIN_DEDUPE_WINDOW_SECONDS) {
+    throw new RangeError(`the dedupe window must be at least ${MIN_DEDUPE_WINDOW_SECONDS} s (24 h), got ${seconds}`);
+  }
+  return Math.ceil(seconds);
+}

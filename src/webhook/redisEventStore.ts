@@ -1,0 +1,158 @@
+/**
+ * The EventStore shared by every replica, on Redis. Keys (tenant in the hash tag):
+ *
+ * - `hubbot:{tenant}:webhook:seen:<notificationId>`: the dedupe key, SET NX with the window as
+ *   its expiry (24 h by default); holds the time the event was received.
+ * - `hubbot:{tenant}:webhook:events`: a stream of recorded events not yet handled, read by the
+ *   consumer group `handlers` (one consumer per replica). An entry is deleted when it is
+ *   acknowledged, so the stream's length is the number of pending events.
+ * - `hubbot:{tenant}:webhook:dead`: a hash notificationId → dead letter (JSON).
+ *
+ * Recording is one script (dedupe key and stream entry together). A replica that dies while
+ * handling events leaves them pending in the group; another replica claims them once they have
+ * been idle `claimIdleMs` (XAUTOCLAIM), while a live replica keeps its slow ones with `extend`.
+ */
+import { PlatformError } from '../errors/platformError.js';
+import { tenantKey } from '../redis/tenantKey.js';
+import type { RedisScriptClient } from '../storage/luaScript.js';
+import {
+  checkDedupeWindow,
+  DEFAULT_MAX_PENDING,
+  MIN_DEDUPE_WINDOW_SECONDS,
+  type EventDeadLetter,
+  type EventStore,
+  type HandlerFailureRecord,
+  type RecordOutcome,
+  type StoredEvent,
+} from './eventStore.js';
+import { ACK_SCRIPT, CLAIM_SCRIPT, DEAD_LETTER_SCRIPT, EXTEND_SCRIPT, RECORD_SCRIPT, REQUEUE_SCRIPT } from './redisEventScripts.js';
+
+/** What the store needs of a node-redis client (a client from createRedisConnection fits). */
+export interface RedisEventClient extends RedisScriptClient {
+  /** When present and false, recording fails at once instead of waiting for a reconnection. */
+  readonly isReady?: boolean;
+  xLen(key: string): Promise<number>;
+  hLen(key: string): Promise<number>;
+  hGetAll(key: string): Promise<Record<string, string>>;
+}
+
+export interface RedisEventStoreOptions {
+  client: RedisEventClient;
+  tenant: string;
+  /** Seconds a notificationId is remembered; at least (and by default) 24 h. */
+  dedupeWindowSeconds?: number;
+  /** Pending events beyond which new ones are refused (503); default 10,000. */
+  maxPending?: number;
+  /** An entry claimed by a consumer that has not touched it for this long is taken by another; default 60 s. */
+  claimIdleMs?: number;
+  /** Consumer group name; default `handlers`. */
+  group?: string;
+}
+
+export const DEFAULT_CLAIM_IDLE_MS = 60_000;
+
+/** The dead letter as stored: receivedAt as text, so the requeue script copies it unchanged. */
+interface StoredDeadLetter extends Omit<EventDeadLetter, 'receivedAt'> {
+  receivedAt: string;
+}
+
+export class RedisEventStore implements EventStore {
+  readonly claimIdleMs: number;
+  private readonly client: RedisEventClient;
+  private readonly tenant: string;
+  private readonly windowSeconds: number;
+  private readonly maxPending: number;
+  private readonly group: string;
+  private readonly cursors = new Map<string, string>();
+
+  constructor(opts: RedisEventStoreOptions) {
+    this.client = opts.client;
+    this.tenant = opts.tenant;
+    tenantKey(this.tenant); // an empty tenant fails here, not at the first event
+    this.windowSeconds = checkDedupeWindow(opts.dedupeWindowSeconds ?? MIN_DEDUPE_WINDOW_SECONDS);
+    this.maxPending = opts.maxPending ?? DEFAULT_MAX_PENDING;
+    this.claimIdleMs = opts.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS;
+    this.group = opts.group ?? 'handlers';
+  }
+
+  /** The Redis keys of this store, for operators and tests. */
+  get keys(): { stream: string; dead: string; seen: (notificationId: string) => string } {
+    return {
+      stream: tenantKey(this.tenant, 'webhook', 'events'),
+      dead: tenantKey(this.tenant, 'webhook', 'dead'),
+      seen: (notificationId) => tenantKey(this.tenant, 'webhook', 'seen', notificationId),
+    };
+  }
+
+  async record(notificationId: string, body: string, receivedAt: number): Promise<RecordOutcome> {
+    // node-redis queues commands while it reconnects; waiting for that would hold the answer
+    // past the event manager's read timeout. Refuse now and let it retry (W7).
+    if (this.client.isReady === false) throw PlatformError.of('503-100', { reason: 'the event store is not connected' });
+    const k = this.keys;
+    const outcome = await RECORD_SCRIPT.run(this.client, [k.seen(notificationId), k.stream], [
+      String(this.windowSeconds),
+      String(this.maxPending),
+      notificationId,
+      body,
+      String(receivedAt),
+    ]);
+    if (outcome === 'full') throw PlatformError.of('503-100', { reason: 'the event queue is full' });
+    return outcome === 'duplicate' ? 'duplicate' : 'recorded';
+  }
+
+  async claim(consumer: string, max: number): Promise<StoredEvent[]> {
+    const cursor = this.cursors.get(consumer) ?? '0-0';
+    const reply = (await CLAIM_SCRIPT.run(this.client, [this.keys.stream], [this.group, consumer, String(max), String(this.claimIdleMs), cursor])) as [
+      string,
+      Array<[string, string[], number | string]>,
+    ];
+    this.cursors.set(consumer, reply[0]);
+    return reply[1].map(([entryId, fields, deliveries]) => {
+      const f = fieldMap(fields);
+      return { entryId, notificationId: f.n ?? '', body: f.b ?? '{}', receivedAt: Number(f.r ?? 0), deliveries: Number(deliveries) };
+    });
+  }
+
+  async extend(consumer: string, entryIds: string[]): Promise<void> {
+    if (entryIds.length === 0) return;
+    await EXTEND_SCRIPT.run(this.client, [this.keys.stream], [this.group, consumer, ...entryIds]);
+  }
+
+  async ack(_consumer: string, entryIds: string[]): Promise<void> {
+    if (entryIds.length === 0) return;
+    await ACK_SCRIPT.run(this.client, [this.keys.stream], [this.group, ...entryIds]);
+  }
+
+  async deadLetter(_consumer: string, event: StoredEvent, failures: HandlerFailureRecord[], failedAt: number): Promise<void> {
+    const letter: StoredDeadLetter = { notificationId: event.notificationId, body: event.body, receivedAt: String(event.receivedAt), failedAt, failures };
+    const k = this.keys;
+    await DEAD_LETTER_SCRIPT.run(this.client, [k.stream, k.dead], [this.group, event.entryId, event.notificationId, JSON.stringify(letter)]);
+  }
+
+  async listDeadLetters(limit = 100): Promise<EventDeadLetter[]> {
+    const all = Object.values(await this.client.hGetAll(this.keys.dead)).map((json) => {
+      const d = JSON.parse(json) as StoredDeadLetter;
+      return { ...d, receivedAt: Number(d.receivedAt) };
+    });
+    return all.sort((a, b) => a.failedAt - b.failedAt).slice(0, limit);
+  }
+
+  async requeueDeadLetter(notificationId: string): Promise<boolean> {
+    const k = this.keys;
+    return Number(await REQUEUE_SCRIPT.run(this.client, [k.dead, k.stream], [notificationId])) === 1;
+  }
+
+  deadLetterCount(): Promise<number> {
+    return this.client.hLen(this.keys.dead);
+  }
+
+  pendingCount(): Promise<number> {
+    return this.client.xLen(this.keys.stream);
+  }
+}
+
+function fieldMap(fields: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) out[fields[i]] = fields[i + 1];
+  return out;
+}

@@ -1,0 +1,168 @@
+/**
+ * The knowledge-event webhook (spec 4.1 and 6) on the bot's JsonServer: PUT {path}.
+ *
+ * Record, then acknowledge: the event is recorded in the EventStore (deduplicated by
+ * notificationId) before the 204 (W1, W3); the handlers run later, from the store, in the
+ * consumer loop, so the answer never waits for them (W2). An event that cannot be recorded
+ * (store down or slow, queue full) is answered 503, which the event manager retries (W7); a
+ * 204 is never sent for an event that is not recorded.
+ *
+ * The body is read leniently: only notificationId is required, every other field is kept (W5);
+ * unknown kinds are acknowledged like the others and reach only the catch-all stream (W4).
+ * Refusals are error bodies of 2.3: 400 malformed, 413 too large, 401/403 from the optional
+ * guard (webhookGuard.ts), 503 not recorded.
+ */
+import { PlatformError } from '../errors/platformError.js';
+import { header } from '../http/errorResponse.js';
+import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../http/jsonBody.js';
+import type { JsonServer } from '../http/jsonServer.js';
+import { eventEnvelopeSchema } from '../schemas/events.js';
+import type { HubbotMetrics } from '../server/metrics.js';
+import { EventConsumer, type EventConsumerOptions } from './eventConsumer.js';
+import type { EventFanOut } from './eventFanOut.js';
+import type { EventStore, RecordOutcome } from './eventStore.js';
+import type { HandlerRetryPolicy } from './handlerRetry.js';
+import { KnowledgeEvents } from './knowledgeEvents.js';
+import { MemoryEventStore } from './memoryEventStore.js';
+import { createWebhookGuard, type WebhookAuthOptions } from './webhookGuard.js';
+import { errorText, type WebhookLogger } from './webhookLogger.js';
+
+export const DEFAULT_WEBHOOK_PATH = '/webhook';
+export const DEFAULT_RECORD_TIMEOUT_MS = 2000;
+
+export interface WebhookOptions {
+  /** Default /webhook. */
+  path?: string;
+  /** Largest body accepted (413 above); default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Default: a MemoryEventStore (one replica). Use RedisEventStore for several. */
+  store?: EventStore;
+  /** The streams handed to the application; default a new one. */
+  events?: KnowledgeEvents;
+  /** Handler retry policy (when `events` is not given). */
+  retry?: Partial<HandlerRetryPolicy>;
+  /** Shared-secret header and IP allowlist; both off by default. */
+  auth?: WebhookAuthOptions;
+  /** A record taking longer than this is answered 503 (it may still complete: the retry is then a duplicate). Default 2 s. */
+  recordTimeoutMs?: number;
+  /** Fields naming the event kind; default eventType, type, eventName. */
+  kindFields?: readonly string[];
+  consumer?: Omit<EventConsumerOptions, 'kindFields' | 'fanOut' | 'logger'>;
+  fanOut?: EventFanOut;
+  /** Counts hubbot_webhook_events_total{outcome}; observes hubbot_dead_letters and hubbot_queue_depth under `queueName`. */
+  metrics?: HubbotMetrics;
+  /** Label of this receiver's queue in the metrics; default `webhook`. */
+  queueName?: string;
+  logger?: WebhookLogger;
+}
+
+export interface WebhookReceiver {
+  readonly path: string;
+  readonly events: KnowledgeEvents;
+  readonly store: EventStore;
+  readonly consumer: EventConsumer;
+  /** Starts handing recorded events to handlers; register handlers first. */
+  start(): Promise<void>;
+  /** Stops the consumer (events in hand are finished) and the fan-out. The route keeps recording. */
+  stop(): Promise<void>;
+}
+
+export type WebhookOutcome = 'accepted' | 'duplicate' | 'malformed' | 'too_large' | 'unauthorized' | 'forbidden' | 'unavailable';
+
+const OUTCOME_OF_STATUS: Record<number, WebhookOutcome> = { 400: 'malformed', 401: 'unauthorized', 403: 'forbidden', 413: 'too_large' };
+
+export function registerWebhook(app: JsonServer, opts: WebhookOptions = {}): WebhookReceiver {
+  const path = opts.path ?? DEFAULT_WEBHOOK_PATH;
+  const limit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const store = opts.store ?? new MemoryEventStore();
+  const events = opts.events ?? new KnowledgeEvents({ retry: opts.retry, logger: opts.logger });
+  const consumer = new EventConsumer(store, events, { ...opts.consumer, kindFields: opts.kindFields, fanOut: opts.fanOut, logger: opts.logger });
+  const guard = createWebhookGuard(opts.auth);
+  const timeoutMs = opts.recordTimeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
+  const count = (outcome: WebhookOutcome): void => opts.metrics?.webhookEvents.inc({ outcome });
+  const queueName = opts.queueName ?? 'webhook';
+  opts.metrics?.observeDeadLetters(queueName, () => store.deadLetterCount());
+  opts.metrics?.observeQueueDepth(queueName, () => store.pendingCount());
+
+  app.route(
+    'put',
+    path,
+    async ({ req, res }) => {
+      const acceptLanguage = header(req, 'accept-language');
+      let notificationId: string;
+      let body: unknown;
+      try {
+        guard(req);
+        body = await readJsonBody(req, limit);
+        notificationId = notificationIdOf(body, acceptLanguage);
+      } catch (err) {
+        if (err instanceof PlatformError) {
+          count(OUTCOME_OF_STATUS[err.status] ?? 'malformed');
+          throw err;
+        }
+        // Not a refusal but a fault of ours (or a broken connection): a 500 would end the
+        // delivery for good (6.4), a 503 makes the event manager try again.
+        count('unavailable');
+        opts.logger?.error({ err: errorText(err) }, 'knowledge event delivery failed before recording; answering 503');
+        throw PlatformError.of('503-100', { reason: 'the event could not be read' }, { acceptLanguage });
+      }
+
+      let outcome: RecordOutcome;
+      try {
+        outcome = await within(timeoutMs, store.record(notificationId, JSON.stringify(body), Date.now()));
+      } catch (err) {
+        count('unavailable');
+        opts.logger?.warn({ notificationId, err: errorText(err) }, 'knowledge event not recorded; answering 503');
+        throw PlatformError.of('503-100', { reason: 'the event could not be recorded' }, { acceptLanguage });
+      }
+      count(outcome === 'recorded' ? 'accepted' : 'duplicate');
+      if (outcome === 'recorded') consumer.wake();
+      res.writeHead(204);
+      res.end();
+    },
+    { parseJson: false },
+  );
+
+  let stopFanOut: (() => Promise<void>) | undefined;
+  return {
+    path,
+    events,
+    store,
+    consumer,
+    async start() {
+      if (consumer.isRunning) return;
+      if (opts.fanOut && !stopFanOut) stopFanOut = await opts.fanOut.attach(events, { kindFields: opts.kindFields });
+      consumer.start();
+    },
+    async stop() {
+      await consumer.stop();
+      const stopping = stopFanOut;
+      stopFanOut = undefined;
+      await stopping?.();
+    },
+  };
+}
+
+/** The notificationId of a delivery body, or the 400 that refuses it. */
+function notificationIdOf(body: unknown, acceptLanguage: string | undefined): string {
+  if (body === undefined) throw PlatformError.of('400-100', { reason: 'the body is empty' }, { acceptLanguage });
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw PlatformError.of('400-100', { reason: 'the body must be a JSON object' }, { acceptLanguage });
+  }
+  if (!('notificationId' in body) || (body as { notificationId: unknown }).notificationId == null) {
+    throw PlatformError.of('400-112', { name: 'notificationId' }, { acceptLanguage });
+  }
+  const parsed = eventEnvelopeSchema.safeParse(body);
+  if (!parsed.success) throw PlatformError.of('400-101', { reason: 'notificationId must be a non-empty string or a number' }, { acceptLanguage });
+  return parsed.data.notificationId;
+}
+
+/** `work`, or a rejection after `ms`; a late rejection of `work` is then ignored (it is logged by nobody, on purpose). */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not recorded within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

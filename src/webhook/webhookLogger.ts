@@ -1,0 +1,15 @@
+/**
+ * The part of a logger the webhook uses (pino's Logger fits). Log objects carry ids, kinds and
+ * error messages, never bodies or headers: a delivery's headers may carry the shared secret.
+ */
+export interface WebhookLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** An error's message only (no stack, no properties), cut short: enough to diagnose, nothing more. */
+export function errorText(err: unknown): string {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}

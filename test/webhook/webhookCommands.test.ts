@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import type { CommandIo } from '../../src/cli/commandIo.js';
+import { run as deadLetters } from '../../src/cli/deadLettersCommand.js';
+import { buildBody, run as sendEvent } from '../../src/cli/sendEventCommand.js';
+import type { KnowledgeEvent } from '../../src/webhook/knowledgeEvent.js';
+import { FAST_RETRY, newId, put, startHarness, waitFor, type Harness } from './webhookHarness.js';
+
+function capture(env: Record<string, string | undefined> = {}): CommandIo & { lines: string[]; errors: string[] } {
+  const lines: string[] = [];
+  const errors: string[] = [];
+  return { lines, errors, out: (l) => lines.push(l), err: (l) => errors.push(l), env };
+}
+
+describe('hubbot send-event', () => {
+  let h: Harness;
+  afterEach(() => h?.close());
+
+  it('[W3] sends an event and its duplicates; every answer is 204 and the event is handled once', async () => {
+    h = await startHarness('memory');
+    const seen: KnowledgeEvent[] = [];
+    h.receiver.events.handle(h.receiver.events.all$, (e) => void seen.push(e));
+    await h.receiver.start();
+    const io = capture();
+    const code = await sendEvent(['--url', h.url, '--kind', 'article_deleted', '--id', 'cli-1', 'articleId=KB-4242', 'meta.rank:=3', '--duplicates', '2'], io);
+    expect(code).to.equal(0);
+    expect(io.lines).to.have.length(3);
+    for (const [i, line] of io.lines.entries()) expect(line).to.match(new RegExp(`notificationId=cli-1 \\(${i + 1}/3\\) -> 204`));
+    await waitFor(() => seen.length === 1, 'the event');
+    await waitFor(async () => (await h.store.pendingCount()) === 0, 'the duplicates to be acknowledged');
+    expect(seen).to.have.length(1);
+    expect(seen[0]).to.include({ kind: 'article_deleted', notificationId: 'cli-1' });
+    expect(seen[0]!.envelope).to.deep.include({ articleId: 'KB-4242', meta: { rank: 3 } });
+    expect(seen[0]!.time).to.be.instanceOf(Date);
+  });
+
+  it('prints a refusal with its error code, sends the shared secret from the environment, exits 1', async () => {
+    const secret = 'cli-shared-secret-0123456789';
+    h = await startHarness('memory', { auth: { sharedSecret: secret, secretHeader: 'x-hook-key' } });
+    const refused = capture();
+    expect(await sendEvent(['--url', h.url, '--kind', 'article_created'], refused)).to.equal(1);
+    expect(refused.lines[0]).to.match(/-> 401 Unauthorized 401-107/);
+    const ok = capture({ WEBHOOK_SHARED_SECRET: secret, WEBHOOK_SECRET_HEADER: 'x-hook-key' });
+    expect(await sendEvent(['--url', h.url, '--kind', 'article_created'], ok)).to.equal(0);
+    expect(ok.lines.join('\n')).to.not.include(secret);
+  });
+
+  it('builds the body from --json, name=value and name:=json fields; refuses bad usage with exit 2', async () => {
+    const body = buildBody({ kind: 'article_moved', json: '{"a":1,"payload":{"x":"y"}}', time: 'none' }, ['payload.articleId=KB-1', 'n:=[1,2]', 'eq=a=b']);
+    expect(body).to.deep.include({ a: 1, payload: { x: 'y', articleId: 'KB-1' }, n: [1, 2], eq: 'a=b', eventType: 'article_moved' });
+    expect(body).to.not.have.property('eventTime');
+    expect(body.notificationId).to.be.a('string');
+    expect(await sendEvent(['--url', 'http://127.0.0.1:1/webhook'], capture())).to.equal(2); // no --kind
+    expect(await sendEvent(['--kind', 'x', 'oops'], capture())).to.equal(2);
+    expect(await sendEvent(['--kind', 'x', '--duplicates', '-1'], capture())).to.equal(2);
+  });
+});
+
+describe('hubbot dead-letters', () => {
+  let h: Harness;
+  afterEach(() => h?.close());
+
+  it('lists dead letters from Redis and requeues them; the gauge source drops to zero', async () => {
+    h = await startHarness('redis', { retry: { ...FAST_RETRY, maxAttempts: 2 } });
+    let failing = true;
+    let handled = 0;
+    h.receiver.events.on('article_type_updated', () => {
+      if (failing) throw new Error('cannot refresh the type list');
+      handled++;
+    }, { name: 'refreshTypes' });
+    await h.receiver.start();
+    const id = newId();
+    expect((await put(h.url, { notificationId: id, eventType: 'article_type_updated', articleTypeId: '12' })).status).to.equal(204);
+    await waitFor(async () => (await h.store.deadLetterCount()) === 1, 'the dead letter');
+
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: h.tenant };
+    const list = capture(env);
+    expect(await deadLetters([], list)).to.equal(0);
+    expect(list.lines).to.have.length(1);
+    expect(list.lines[0]).to.include(id).and.include('article_type_updated').and.include('refreshTypes (2 attempts): Error: cannot refresh the type list');
+    const json = capture(env);
+    expect(await deadLetters(['list', '--json'], json)).to.equal(0);
+    expect((JSON.parse(json.lines[0]!) as { notificationId: string }[]).map((d) => d.notificationId)).to.deep.equal([id]);
+
+    failing = false;
+    const requeue = capture(env);
+    expect(await deadLetters(['requeue', id, 'no-such-id'], requeue)).to.equal(1);
+    expect(requeue.lines).to.deep.equal([`requeued  ${id}`, 'not found  no-such-id']);
+    h.receiver.consumer.wake();
+    await waitFor(() => handled === 1, 'the requeued event handled');
+    expect(await h.store.deadLetterCount()).to.equal(0);
+    const empty = capture(env);
+    expect(await deadLetters(['requeue', '--all'], empty)).to.equal(0);
+    expect(await deadLetters(['list'], empty)).to.equal(0);
+    expect(empty.lines).to.deep.equal(['no dead letters']);
+  });
+
+  it('explains that it needs Redis when REDIS_URL is not set', async () => {
+    const io = capture({});
+    expect(await deadLetters(['list'], io)).to.equal(2);
+    expect(io.errors[0]).to.match(/REDIS_URL/);
+  });
+});
