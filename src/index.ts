@@ -45,6 +45,17 @@ export { registerOperationsRoutes, redisReadinessCheck } from './server/operatio
 export { createMetrics, type HubbotMetrics } from './server/metrics.js';
 export { createLogger } from './server/logger.js';
 
+// Knowledge events
+export { registerWebhook, type WebhookOptions, type WebhookReceiver } from './webhook/registerWebhook.js';
+export { webhookOptionsFromConfig } from './webhook/webhookOptionsFromConfig.js';
+export { KnowledgeEvents } from './webhook/knowledgeEvents.js';
+export { ofKind } from './webhook/ofKind.js';
+export { latestWins } from './webhook/latestWins.js';
+export { MemoryEventStore } from './webhook/memoryEventStore.js';
+export { RedisEventStore } from './webhook/redisEventStore.js';
+export { DeletedArticles } from './webhook/deletedArticles.js';
+export { invalidateOnKnowledgeChange } from './webhook/invalidateOnKnowledgeChange.js';
+
 // Provisioning
 export { provision, teardown, status, formatStep, ProvisioningError } from './provisioning/provision.js';
 export { loadSetupFile, parseSetupDescription, SetupFileError, type SetupDescription } from './provisioning/setupDescription.js';

@@ -71,6 +71,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       account: { name: 'local support', address: LOCAL_ACCOUNT_ADDRESS, defaultLanguage: config.DEFAULT_LANGUAGE },
     });
     await provision(connectPlatform(config).conversations, description, { env, onStep: opts.onStep });
+    // The event manager delivers knowledge events to the bot's webhook, as a real one would.
+    const target = await fetch(`${emulator.url}/emulator/events/targets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${bot.url}${config.BOT_WEBHOOK_PATH}` }),
+    });
+    if (!target.ok) throw new Error(`the emulator refused the bot's webhook: HTTP ${target.status}`);
   } catch (err) {
     await bot?.stop();
     await emulator.stop();

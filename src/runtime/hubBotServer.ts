@@ -33,6 +33,12 @@ import { MemoryRevocationStore } from '../server/revocationStore.js';
 import { RedisRevocationStore } from '../server/redisRevocationStore.js';
 import { callbackAuthenticatorOptionsFromConfig, tokenEndpointOptionsFromConfig } from '../server/serverOptionsFromConfig.js';
 import { connectPlatform, type PlatformConnection } from './platformConnection.js';
+import { registerWebhook } from '../webhook/registerWebhook.js';
+import { webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
+import type { KnowledgeEvents } from '../webhook/knowledgeEvents.js';
+import { DeletedArticles } from '../webhook/deletedArticles.js';
+import { RedisArticleStateStore } from '../webhook/redisArticleStateStore.js';
+import { invalidateOnKnowledgeChange } from '../webhook/invalidateOnKnowledgeChange.js';
 
 /** What a bot is given to build itself: the shared storage and the platform clients. */
 export interface BotDependencies {
@@ -40,6 +46,8 @@ export interface BotDependencies {
   platform: PlatformConnection;
   adapter: HubAdapter;
   references: ConversationReferenceStore;
+  /** Knowledge events from the webhook, and the articles they deleted (a bot stops offering those). */
+  knowledge: { events: KnowledgeEvents; deletedArticles: DeletedArticles };
   logger: Logger;
 }
 
@@ -94,10 +102,18 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
     logger.error({ conversationId: context.activity.conversation?.id, err: error }, 'turn failed');
   };
   const references = new ConversationReferenceStore(storage);
-  const deps: BotDependencies = { storage, platform, adapter, references, logger };
+  const app = createJsonServer({ name: 'hubbot', bodyLimitBytes: cfg.BODY_LIMIT_BYTES });
+
+  // Knowledge events: recorded before the 204, handled after; article changes drop the
+  // portal's cached lists, and deleted articles are known to the bot.
+  const webhook = registerWebhook(app, webhookOptionsFromConfig(cfg, { redis, subscriber, metrics, logger }));
+  const deletedArticles = new DeletedArticles({ store: redis ? new RedisArticleStateStore({ client: redis, tenant: cfg.PLATFORM_TENANT }) : undefined });
+  deletedArticles.track(webhook.events);
+  if (platform.portal) invalidateOnKnowledgeChange(webhook.events, platform.portal);
+
+  const deps: BotDependencies = { storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger };
   const bot = opts.bot(deps);
 
-  const app = createJsonServer({ name: 'hubbot', bodyLimitBytes: cfg.BODY_LIMIT_BYTES });
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
   const tokenEndpoint = tokenEndpointOptionsFromConfig(cfg, { logger });
   if (tokenEndpoint) registerTokenEndpoint(app, tokenEndpoint);
@@ -143,6 +159,7 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
   );
   const url = await app.listen(cfg.BOT_PORT, cfg.BOT_HOST);
   worker.start();
+  await webhook.start();
   logger.info({ url, callback: cfg.BOT_CALLBACK_PATH, redis: Boolean(redis) }, 'hub bot listening');
 
   return {
@@ -156,6 +173,7 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
     stop: async () => {
       await app.close();
       await worker.stop();
+      await webhook.stop();
       await inbox.close();
       for (const c of [subscriber, redis]) if (c) await closeRedisConnection(c as RedisConnection).catch(() => undefined);
     },

@@ -109,3 +109,30 @@ describe('an ordinary ActivityHandler runs unchanged', () => {
     expect(all.filter((t) => t === 'typing.start').length).to.equal(all.filter((t) => t === 'typing.end').length);
   });
 });
+
+describe('knowledge events reach the bot end to end', () => {
+  let stack: LocalStack;
+  before(async () => {
+    stack = await startLocalStack({ bot: (deps) => new EchoBot(deps.storage), logger: quiet });
+  });
+  after(() => stack?.stop());
+
+  it('[W1] an article deleted on the portal reaches the bot\'s webhook and is known as deleted', async () => {
+    const seen: string[] = [];
+    stack.bot.deps.knowledge.events.on('article_deleted', async (e) => {
+      seen.push(String((e.payload as { articleId?: string }).articleId));
+    });
+    const raised = await fetch(`${stack.emulator.url}/emulator/events/raise`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventType: 'article_deleted', payload: { articleId: 'KB-10001' } }),
+    });
+    expect(raised.status).to.equal(202);
+    const deadline = Date.now() + 10_000;
+    while (!(await stack.bot.deps.knowledge.deletedArticles.has('KB-10001')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await stack.bot.deps.knowledge.deletedArticles.has('KB-10001')).to.equal(true);
+    expect(seen).to.deep.equal(['KB-10001']);
+    const deliveries = await (await fetch(`${stack.emulator.url}/emulator/events/deliveries?eventType=article_deleted`)).json();
+    expect(JSON.stringify(deliveries)).to.contain('delivered');
+  });
+});
