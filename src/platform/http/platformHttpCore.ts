@@ -87,6 +87,7 @@ export class PlatformHttpCore implements HttpCore {
   }
 
   async request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>> {
+    if (spec.signedUrl !== undefined) return this.requestSigned<T>(spec);
     const provider = spec.tokenProvider ?? this.opts.tokenProvider;
     const ep = this.throttle.endpoint(spec.service, SERVICE_VERSIONS[spec.service], spec.method, spec.template);
     const where = { service: spec.service, method: spec.method, template: spec.template };
@@ -116,6 +117,27 @@ export class PlatformHttpCore implements HttpCore {
     }
   }
 
+  /**
+   * A signed storage URL (types.ts `signedUrl`: asset and attachment uploads and downloads).
+   * No bearer token goes there and no platform bucket is drawn from; transient failures
+   * (502/503/timeouts) are retried with the same backoff. (Added for the typed clients.)
+   */
+  private async requestSigned<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
+    const where = { service: spec.service, method: spec.method, template: spec.template };
+    for (let retries = 0; ; retries += 1) {
+      const answer = await this.send(spec).catch((err: unknown) => transportError(err));
+      if (!(answer instanceof PlatformError) && answer.status >= 200 && answer.status < 300) {
+        this.opts.logger?.debug({ ...where, status: answer.status, signed: true }, 'platform call');
+        return answer as HttpResponse<T>;
+      }
+      const err = answer instanceof PlatformError ? answer : errorOf(answer);
+      const delay = retryDelayMs(err, retries, this.retryDelays);
+      if (delay === undefined) throw err;
+      this.opts.logger?.warn({ ...where, status: err.status, code: err.code, retry: retries + 1, delayMs: delay, signed: true }, 'platform call: backing off');
+      await this.sleep(delay);
+    }
+  }
+
   private async penalize(ep: ThrottledEndpoint, delay: number): Promise<void> {
     // A store that cannot be reached must not turn a retryable 429 into a different failure.
     await this.throttle.penalize(ep, delay).catch((e: unknown) => {
@@ -123,33 +145,47 @@ export class PlatformHttpCore implements HttpCore {
     });
   }
 
-  private async send(spec: RequestSpec, token: string): Promise<Answer> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  /** Sends one call; without `token` (signed URLs) no Authorization header is set. */
+  private async send(spec: RequestSpec, token?: string): Promise<Answer> {
+    const bytes = spec.responseType === 'bytes';
+    const headers: Record<string, string> = { accept: bytes ? '*/*' : 'application/json' };
     for (const [k, v] of Object.entries(spec.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
     const lang = spec.acceptLanguage ?? this.opts.acceptLanguage;
     if (lang) headers['accept-language'] = lang;
     if (spec.wantUserMessage) headers['x-platform-error-message'] = 'yes';
-    let data: string | undefined;
-    if (spec.body !== undefined) {
+    let data: string | Buffer | undefined;
+    if (spec.body instanceof Uint8Array) {
+      // Raw bytes (an upload) go as they are, with the caller's Content-Type and their own length.
+      data = Buffer.from(spec.body.buffer, spec.body.byteOffset, spec.body.byteLength);
+      headers['content-length'] = String(data.byteLength);
+      headers['content-type'] ??= 'application/octet-stream';
+    } else if (spec.body !== undefined) {
       data = JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
     // Set last, so a caller's headers can never replace or drop it.
-    headers.authorization = `Bearer ${token}`;
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    else delete headers.authorization;
 
-    const res = await this.http.request<string>({
+    const res = await this.http.request<string | ArrayBuffer>({
       method: spec.method,
-      url: this.urlOf(spec),
+      url: spec.signedUrl ?? this.urlOf(spec),
       headers,
       data,
       timeout: spec.timeoutMs,
-      responseType: 'text',
+      responseType: bytes ? 'arraybuffer' : 'text',
       transformResponse: [(d: unknown) => d],
       validateStatus: () => true,
     });
     const resHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers ?? {})) {
       if (v !== undefined && v !== null) resHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+    }
+    if (bytes) {
+      const buf = Buffer.from(res.data as ArrayBuffer);
+      // A download answers bytes; an error answer is still read as its (JSON) error body.
+      const ok = res.status >= 200 && res.status < 300;
+      return { status: res.status, headers: resHeaders, data: ok ? buf : parseBody(buf.toString('utf8')) };
     }
     return { status: res.status, headers: resHeaders, data: parseBody(res.data) };
   }
