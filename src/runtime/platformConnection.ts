@@ -14,6 +14,7 @@ import { PortalManagerClient } from '../platform/portal/portalManagerClient.js';
 import { MemoryBucketStore } from '../platform/throttle/memoryBucketStore.js';
 import { RedisBucketStore } from '../platform/throttle/redisBucketStore.js';
 import type { RedisConnection } from '../redis/redisConnection.js';
+import { bestAcceptLanguage } from '../schemas/languages.js';
 
 export interface PlatformConnection {
   core: PlatformHttpCore;
@@ -52,6 +53,6 @@ export function connectPlatform(cfg: Config, opts: { redis?: RedisConnection; lo
     core,
     tokenProvider,
     conversations: new ConversationManagerClient(core),
-    ...(cfg.PORTAL_ID ? { portal: new PortalManagerClient(core, cfg.PORTAL_ID) } : {}),
+    ...(cfg.PORTAL_ID ? { portal: new PortalManagerClient(core, cfg.PORTAL_ID, { acceptLanguage: bestAcceptLanguage(cfg.DEFAULT_LANGUAGE) }) } : {}),
   };
 }
