@@ -29,6 +29,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z]{2,4}-\d{4,15}$/, 'a portal id: 2-4 letters, a dash, 4-15 digits')
     .optional(),
+  PORTAL_TOKEN_MODE: z
+    .enum(['on-behalf-of-customer', 'client'])
+    .default('on-behalf-of-customer')
+    .describe('on-behalf-of-customer (a token per conversation, portal sessions per customer) or client (the bot\'s own token)'),
+  PORTAL_PROFILE_ID: z.string().regex(/^\d+$/, 'a numeric guided-help profile id').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
   BOT_HOST: z.string().default('127.0.0.1'),
   BOT_PORT: port.default(3978),

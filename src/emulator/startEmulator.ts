@@ -88,7 +88,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const now = opts.now ?? Date.now;
   const log = new CallLog(now);
   const clients = new ClientRegistry();
-  const defaultClient = clients.register({ clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET });
+  const defaultClient = clients.register({ clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, actOnBehalf: true });
   for (const c of opts.clients ?? []) clients.register(c);
   const issuer = new TokenIssuer(now, opts.tokenTtlSeconds ?? 3600);
   const limiter = new TenantRateLimiter(now, parsePlan(opts.plan ?? 'Enterprise'), opts.rateToleranceMs ?? DEFAULT_TOLERANCE_MS, opts.rateBurst ?? 1);

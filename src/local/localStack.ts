@@ -38,6 +38,7 @@ export interface LocalStack {
 }
 
 export const LOCAL_ACCOUNT_ADDRESS = 'support@local.test';
+export const LOCAL_PORTAL_ID = 'KP-10001';
 
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const emulator = await startEmulator({ port: 0, parts: defaultParts({ webhooks: opts.webhooks }), ...opts.emulator });
@@ -56,7 +57,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     PLATFORM_CLIENT_SECRET: emulator.defaultClient.clientSecret,
     // Our tenant names our rate buckets and Redis keys; the emulator's default client is 'default'.
     PLATFORM_TENANT: opts.env?.PLATFORM_TENANT ?? 'default',
-    ...(opts.portalId ? { PORTAL_ID: opts.portalId } : {}),
+    // The emulator's sample portal unless told otherwise.
+    PORTAL_ID: opts.portalId ?? opts.env?.PORTAL_ID ?? LOCAL_PORTAL_ID,
   };
   const config = loadConfig(env);
   let bot: HubBotServer | undefined;

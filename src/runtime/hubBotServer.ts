@@ -42,6 +42,7 @@ import { invalidateOnKnowledgeChange } from '../webhook/invalidateOnKnowledgeCha
 
 /** What a bot is given to build itself: the shared storage and the platform clients. */
 export interface BotDependencies {
+  config: Config;
   storage: Storage;
   platform: PlatformConnection;
   adapter: HubAdapter;
@@ -111,7 +112,7 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
   deletedArticles.track(webhook.events);
   if (platform.portal) invalidateOnKnowledgeChange(webhook.events, platform.portal);
 
-  const deps: BotDependencies = { storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger };
+  const deps: BotDependencies = { config: cfg, storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger };
   const bot = opts.bot(deps);
 
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();

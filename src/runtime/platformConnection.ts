@@ -15,6 +15,7 @@ import { MemoryBucketStore } from '../platform/throttle/memoryBucketStore.js';
 import { RedisBucketStore } from '../platform/throttle/redisBucketStore.js';
 import type { RedisConnection } from '../redis/redisConnection.js';
 import { bestAcceptLanguage } from '../schemas/languages.js';
+import { OnBehalfOfTokenProviders } from '../platform/auth/onBehalfOfTokenProviders.js';
 
 export interface PlatformConnection {
   core: PlatformHttpCore;
@@ -22,6 +23,11 @@ export interface PlatformConnection {
   conversations: ConversationManagerClient;
   /** Present when PORTAL_ID is configured. */
   portal?: PortalManagerClient;
+  /**
+   * Token providers on behalf of each conversation's customer, for portal calls
+   * (PORTAL_TOKEN_MODE=on-behalf-of-customer, the default); absent in client mode.
+   */
+  portalTokens?: OnBehalfOfTokenProviders;
 }
 
 export function connectPlatform(cfg: Config, opts: { redis?: RedisConnection; logger?: PlatformLogger; tokenProvider?: TokenProvider } = {}): PlatformConnection {
@@ -49,9 +55,14 @@ export function connectPlatform(cfg: Config, opts: { redis?: RedisConnection; lo
     acceptLanguage: cfg.DEFAULT_LANGUAGE,
     logger: opts.logger,
   });
+  const onBehalf =
+    cfg.PORTAL_ID && cfg.PORTAL_TOKEN_MODE === 'on-behalf-of-customer' && cfg.PLATFORM_TOKEN_URL && cfg.PLATFORM_CLIENT_ID && cfg.PLATFORM_CLIENT_SECRET
+      ? new OnBehalfOfTokenProviders({ tokenUrl: cfg.PLATFORM_TOKEN_URL, clientId: cfg.PLATFORM_CLIENT_ID, clientSecret: cfg.PLATFORM_CLIENT_SECRET, scopes: cfg.PLATFORM_SCOPES })
+      : undefined;
   return {
     core,
     tokenProvider,
+    ...(onBehalf ? { portalTokens: onBehalf } : {}),
     conversations: new ConversationManagerClient(core),
     ...(cfg.PORTAL_ID ? { portal: new PortalManagerClient(core, cfg.PORTAL_ID, { acceptLanguage: bestAcceptLanguage(cfg.DEFAULT_LANGUAGE) }) } : {}),
   };

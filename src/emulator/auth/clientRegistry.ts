@@ -28,6 +28,11 @@ export const clientRegistrationSchema = z.looseObject({
       admin: z.boolean().optional(),
     })
     .optional(),
+  /**
+   * May ask for tokens on behalf of a customer or user (`on_behalf_of` at the token endpoint):
+   * how a bot makes portal calls for the customer of each conversation (oAuthOnBehalfOfCustomer, A2).
+   */
+  actOnBehalf: z.boolean().default(false),
 });
 export type ClientRegistration = z.input<typeof clientRegistrationSchema>;
 
@@ -36,6 +41,7 @@ export interface RegisteredClient {
   tenant: string;
   scopes: string[];
   subject?: Caller['subject'];
+  actOnBehalf?: boolean;
 }
 
 /** What registration answers: the only time the secret is shown. */
@@ -63,6 +69,7 @@ export class ClientRegistry {
       tenant: reg.tenant,
       scopes: [...new Set(reg.scopes)],
       subject: reg.subject,
+      actOnBehalf: reg.actOnBehalf,
       secretHash: hash(clientSecret),
     });
     return { clientId, clientSecret };
@@ -92,6 +99,7 @@ export class ClientRegistry {
   private publicView(c: StoredClient): RegisteredClient {
     const view: RegisteredClient = { clientId: c.clientId, tenant: c.tenant, scopes: [...c.scopes] };
     if (c.subject) view.subject = { ...c.subject };
+    if (c.actOnBehalf) view.actOnBehalf = true;
     return view;
   }
 }

@@ -19,6 +19,8 @@ interface TokenRecord {
   scopes: string[];
   expiresAt: number;
   generation: number;
+  /** Set for tokens issued on behalf of a customer or user. */
+  subject?: Caller['subject'];
 }
 
 export class TokenIssuer {
@@ -39,11 +41,11 @@ export class TokenIssuer {
    * A token for `client`. With `requested` scopes, the grant is the requested scopes the
    * client holds (a client cannot widen its own grant); without, every scope it holds.
    */
-  issue(client: RegisteredClient, requested?: string[]): IssuedToken {
+  issue(client: RegisteredClient, requested?: string[], onBehalfOf?: Caller['subject']): IssuedToken {
     this.prune();
     const scopes = requested && requested.length > 0 ? client.scopes.filter((s) => requested.includes(s)) : [...client.scopes];
     const accessToken = `emu_${randomBytes(24).toString('base64url')}`;
-    this.tokens.set(accessToken, { client, scopes, expiresAt: this.now() + this.ttlSeconds * 1000, generation: this.generation });
+    this.tokens.set(accessToken, { client, scopes, expiresAt: this.now() + this.ttlSeconds * 1000, generation: this.generation, ...(onBehalfOf ? { subject: onBehalfOf } : {}) });
     return { accessToken, expiresInSeconds: this.ttlSeconds, scopes };
   }
 
@@ -54,7 +56,8 @@ export class TokenIssuer {
     if (!m || !rec) throw PlatformError.of('401-104', {}, { acceptLanguage });
     if (rec.generation < this.generation || this.now() >= rec.expiresAt) throw PlatformError.of('401-105', {}, { acceptLanguage });
     const caller: Caller = { clientId: rec.client.clientId, tenant: rec.client.tenant, scopes: [...rec.scopes], token: m[1] };
-    caller.subject = rec.client.subject ? { ...rec.client.subject } : { kind: 'client', id: rec.client.clientId };
+    const subject = rec.subject ?? rec.client.subject;
+    caller.subject = subject ? { ...subject } : { kind: 'client', id: rec.client.clientId };
     return caller;
   }
 

@@ -9,7 +9,8 @@ import { PlatformError } from '../../errors/platformError.js';
 import { header } from '../../http/errorResponse.js';
 import { readRawBody } from '../../http/jsonBody.js';
 import { sendJson, type JsonServer, type RouteContext } from '../../http/jsonServer.js';
-import type { ClientRegistry } from './clientRegistry.js';
+import type { ClientRegistry, RegisteredClient } from './clientRegistry.js';
+import type { Caller } from '../emulatorContext.js';
 import type { TokenIssuer } from './tokenIssuer.js';
 
 export const TOKEN_PATH = '/oauth2/token';
@@ -54,6 +55,21 @@ function credentialsOf(ctx: RouteContext, form: Record<string, string>): { id?: 
   return { id: form.client_id, secret: form.client_secret };
 }
 
+/**
+ * Tokens on behalf of a customer or user (assumed; the spec does not show how on-behalf-of
+ * tokens are obtained): `on_behalf_of=<id>` and optionally `on_behalf_of_kind=customer|user`
+ * (default customer), for clients registered with `actOnBehalf`.
+ */
+function onBehalfOf(form: Record<string, string>, client: RegisteredClient, lang: string | undefined): Caller['subject'] | undefined {
+  const id = form.on_behalf_of;
+  if (id === undefined) return undefined;
+  if (!client.actOnBehalf) throw PlatformError.of('403-198', { reason: 'this client may not act on behalf of others' }, { acceptLanguage: lang });
+  const kind = form.on_behalf_of_kind ?? 'customer';
+  if (kind !== 'customer' && kind !== 'user') throw PlatformError.of('400-196', { name: 'on_behalf_of_kind', allowed: 'customer, user' }, { acceptLanguage: lang });
+  if (id.length === 0 || id.length > 200) throw PlatformError.of('400-196', { name: 'on_behalf_of', allowed: '1-200 characters' }, { acceptLanguage: lang });
+  return { kind, id };
+}
+
 export function registerTokenRoute(
   app: JsonServer,
   deps: { clients: ClientRegistry; issuer: TokenIssuer; beforeHandling: (ctx: RouteContext) => Promise<void> },
@@ -73,7 +89,7 @@ export function registerTokenRoute(
       const client = id !== undefined && secret !== undefined ? deps.clients.verify(id, secret) : undefined;
       if (!client) throw PlatformError.of('401-106', {}, { acceptLanguage: lang });
       const requested = form.scope ? form.scope.split(/\s+/).filter(Boolean) : undefined;
-      const token = deps.issuer.issue(client, requested);
+      const token = deps.issuer.issue(client, requested, onBehalfOf(form, client, lang));
       ctx.res.setHeader('cache-control', 'no-store');
       sendJson(ctx.res, 200, {
         access_token: token.accessToken,

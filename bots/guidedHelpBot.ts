@@ -1,0 +1,194 @@
+/**
+ * The ready guided-help bot (B3): an ordinary botbuilder ActivityHandler that greets, lets
+ * the customer pick a topic (a casebase), runs the guided-help dialog, and understands a few
+ * commands: help, restart, agent, save, resume <code> (and aide, recommencer, conseiller,
+ * sauvegarder, reprendre). It speaks the conversation's language (activity.locale), English
+ * and French at least, and asks the portal in that language too.
+ *
+ * Its state lives in the Storage it is given (the dialog's snapshot per conversation), so any
+ * replica can take the next turn (B5). Inactivity deadlines are reported through
+ * `scheduleDeadline`; when one fires, run the bot on an event activity named
+ * `ContinueConversation` (what `adapter.continueConversation` sends) or `guidedHelp.deadline`.
+ */
+import { ActivityHandler, TurnContext, type Activity, type ConversationReference, type Storage } from 'botbuilder-core';
+import { GuidedHelpDialog, type GuidedHelpTurn } from '../dialogs/guidedHelp/guidedHelpDialog.js';
+import { message, portalLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
+import type { GuidedHelpMachine } from '../dialogs/guidedHelp/guidedHelpMachine.js';
+import type { GuidedHelpPortal } from '../dialogs/guidedHelp/guidedHelpPortal.js';
+import { DefaultGuidedHelpRenderer, type GuidedHelpRenderer } from '../dialogs/guidedHelp/guidedHelpRenderer.js';
+import type { GuidedHelpEvent, GuidedHelpSettings } from '../dialogs/guidedHelp/guidedHelpTypes.js';
+import type { AnsweredQuestionInput } from '../src/schemas/guidedHelpRequests.js';
+import { parseCommand } from './guidedHelpCommands.js';
+import { matchTopic, topicPicker, type GuidedHelpTopic } from './guidedHelpTopics.js';
+
+export interface GuidedHelpBotOptions {
+  storage: Storage;
+  /** The portal port (PortalManagerGuidedHelpPortal over the real client, or a test double). */
+  portal: GuidedHelpPortal;
+  /** Topics to offer; default: the portal's casebases with a live release. */
+  casebases?: GuidedHelpTopic[];
+  /** Guided-help profile of every session; default: the portal's default profile. */
+  profileId?: string;
+  /** Language of conversations whose activities carry no locale; default en-US. */
+  language?: string;
+  renderer?: GuidedHelpRenderer;
+  settings?: Partial<GuidedHelpSettings>;
+  /** A machine of your own (its actors provided); default: the standard one over `portal`. */
+  machine?: GuidedHelpMachine;
+  /** Told after each turn when the conversation's inactivity deadline falls (ms since epoch). */
+  scheduleDeadline?: (reference: Partial<ConversationReference>, at: number) => void;
+  now?: () => number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** channelData a channel may add to the first message: topic and answers known in advance. */
+interface GuidedHelpChannelData {
+  casebaseId?: string;
+  articleId?: string;
+  useLiveRelease?: boolean;
+  answers?: AnsweredQuestionInput[];
+}
+
+const DEADLINE_EVENTS = new Set(['ContinueConversation', 'guidedHelp.deadline']);
+
+export class GuidedHelpBot extends ActivityHandler {
+  readonly dialog: GuidedHelpDialog;
+  private readonly renderer: GuidedHelpRenderer;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: GuidedHelpBotOptions) {
+    super();
+    this.dialog = new GuidedHelpDialog({ storage: opts.storage, portal: opts.portal, machine: opts.machine, settings: opts.settings });
+    this.renderer = opts.renderer ?? new DefaultGuidedHelpRenderer();
+    this.now = opts.now ?? Date.now;
+
+    this.onMessage(async (context, next) => {
+      await this.guarded(context, () => this.onCustomerText(context));
+      await next();
+    });
+    this.onMembersAdded(async (context, next) => {
+      const others = (context.activity.membersAdded ?? []).filter((m) => m.id !== context.activity.recipient?.id);
+      if (others.length > 0) await this.guarded(context, () => this.greet(context));
+      await next();
+    });
+    this.onEvent(async (context, next) => {
+      if (DEADLINE_EVENTS.has(context.activity.name ?? '')) await this.guarded(context, () => this.onDeadline(context));
+      await next();
+    });
+    this.onEndOfConversation(async (context, next) => {
+      await this.dialog.reset(context.activity.conversation.id);
+      await next();
+    });
+  }
+
+  private locale(context: TurnContext, fallback?: string): string {
+    return context.activity.locale || fallback || this.opts.language || 'en-US';
+  }
+
+  private async onCustomerText(context: TurnContext): Promise<void> {
+    const a = context.activity;
+    const conversationId = a.conversation.id;
+    const at = this.now();
+    const state = await this.dialog.status(conversationId, at);
+    const locale = this.locale(context, state.lang);
+    if (state.expired) await this.send(context, await this.dialog.handle(conversationId, { type: 'TICK', at }, this.input(locale)), locale);
+    const active = state.status === 'active' && !state.expired;
+    const base = { at, activityId: a.id };
+    const command = parseCommand(a.text);
+    switch (command?.kind) {
+      case 'help':
+        await context.sendActivity(message(locale, 'help'));
+        if (active) await this.runDialog(context, { type: 'REPEAT', at }, locale);
+        return;
+      case 'restart':
+        await this.dialog.reset(conversationId);
+        await context.sendActivity(message(locale, 'restarted'));
+        return this.greet(context);
+      case 'agent':
+        return this.runDialog(context, { ...base, type: 'AGENT' }, locale);
+      case 'save':
+        return this.runDialog(context, { ...base, type: 'SAVE' }, locale);
+      case 'resume':
+        if (active) await this.dialog.reset(conversationId);
+        return this.runDialog(context, { ...base, type: 'RESUME', code: command.code }, locale);
+    }
+    if (active) return this.runDialog(context, { ...base, type: 'TEXT', text: a.text ?? '' }, locale);
+    return this.startFromMessage(context, locale);
+  }
+
+  /** No dialog yet: the topic comes from channelData, the only topic, or the customer's words. */
+  private async startFromMessage(context: TurnContext, locale: string): Promise<void> {
+    const a = context.activity;
+    const cd = ((a.channelData ?? {}) as { guidedHelp?: GuidedHelpChannelData }).guidedHelp;
+    const topics = await this.topics(context, locale);
+    const topic = cd?.casebaseId ? undefined : topics.length === 1 ? topics[0] : matchTopic(topics, a.text ?? '', locale);
+    const casebaseId = cd?.casebaseId ?? topic?.casebaseId;
+    if (!casebaseId) return this.greet(context, topics);
+    await this.runDialog(
+      context,
+      {
+        type: 'START',
+        at: this.now(),
+        activityId: a.id,
+        casebaseId,
+        useLiveRelease: cd?.useLiveRelease ?? topic?.useLiveRelease ?? true,
+        ...(cd?.articleId ? { articleId: cd.articleId } : {}),
+        ...(cd?.answers?.length ? { answers: cd.answers } : {}),
+        ...(a.text ? { initialText: a.text } : {}),
+      },
+      locale,
+    );
+  }
+
+  private async onDeadline(context: TurnContext): Promise<void> {
+    const conversationId = context.activity.conversation.id;
+    const state = await this.dialog.status(conversationId);
+    if (state.status !== 'active') return;
+    await this.runDialog(context, { type: 'TICK', at: this.now() }, this.locale(context, state.lang));
+  }
+
+  private async greet(context: TurnContext, known?: GuidedHelpTopic[]): Promise<void> {
+    const locale = this.locale(context);
+    const topics = known ?? (await this.topics(context, locale));
+    if (topics.length === 0) {
+      await context.sendActivity(message(locale, 'noTopics'));
+      return;
+    }
+    await context.sendActivity(topicPicker(topics, message(locale, 'greeting'), locale));
+  }
+
+  private async topics(context: TurnContext, locale: string): Promise<GuidedHelpTopic[]> {
+    if (this.opts.casebases) return this.opts.casebases;
+    const list = await this.opts.portal.listCasebases({ acceptLanguage: portalLanguageOf(locale), conversationId: context.activity.conversation.id });
+    return list.map((c) => ({ casebaseId: c.casebaseId, name: c.name }));
+  }
+
+  private input(locale: string) {
+    return { lang: portalLanguageOf(locale), ...(this.opts.profileId ? { profileId: this.opts.profileId } : {}) };
+  }
+
+  private async runDialog(context: TurnContext, event: GuidedHelpEvent, locale: string): Promise<void> {
+    const turn = await this.dialog.handle(context.activity.conversation.id, event, this.input(locale));
+    await this.send(context, turn, locale);
+    if (turn.status === 'active' && turn.deadline !== undefined) {
+      this.opts.scheduleDeadline?.(TurnContext.getConversationReference(context.activity), turn.deadline);
+    }
+  }
+
+  private async send(context: TurnContext, turn: GuidedHelpTurn, locale: string): Promise<void> {
+    const activities: Partial<Activity>[] = [];
+    if (turn.versionChanged) activities.push({ type: 'message', text: message(locale, 'versionChanged') });
+    for (const output of turn.outputs) activities.push(...this.renderer.render(output, locale));
+    if (activities.length > 0) await context.sendActivities(activities.map((x) => ({ ...x, locale })));
+  }
+
+  /** A failure becomes one plain apology: never a stack trace to the customer. */
+  private async guarded(context: TurnContext, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      this.opts.log?.warn({ err: err instanceof Error ? err.name : 'unknown', conversationId: context.activity.conversation?.id }, 'guided help turn failed');
+      await context.sendActivity(message(this.locale(context), 'turnError'));
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The words a customer can type to steer the guided-help bot, in English and French: help,
+ * restart, agent, save, resume <code>. Matched on the whole message (case and accents
+ * ignored), so an answer that merely contains "agent" is still an answer.
+ */
+import { normalise } from '../dialogs/guidedHelp/answerParsing.js';
+
+export type GuidedHelpCommand =
+  | { kind: 'help' }
+  | { kind: 'restart' }
+  | { kind: 'agent' }
+  | { kind: 'save' }
+  | { kind: 'resume'; code: string };
+
+const WORDS: Record<Exclude<GuidedHelpCommand['kind'], 'resume'>, string[]> = {
+  help: ['help', '?', 'aide', 'aidez moi', 'menu'],
+  restart: ['restart', 'start over', 'reset', 'recommencer', 'redemarrer', 'reprendre a zero', 'nouveau'],
+  agent: ['agent', 'human', 'operator', 'talk to an agent', 'person', 'conseiller', 'humain', 'un conseiller', 'parler a un conseiller', 'operateur'],
+  save: ['save', 'save for later', 'later', 'sauvegarder', 'enregistrer', 'plus tard'],
+};
+
+const RESUME = /^\s*(?:resume|continue|reprendre|continuer)\b\s*(.*)$/i;
+
+export function parseCommand(text: string | undefined): GuidedHelpCommand | undefined {
+  if (!text) return undefined;
+  const said = text.trim() === '?' ? '?' : normalise(text);
+  for (const [kind, words] of Object.entries(WORDS)) {
+    if (words.includes(said)) return { kind } as GuidedHelpCommand;
+  }
+  const resume = RESUME.exec(text);
+  return resume ? { kind: 'resume', code: resume[1].trim() } : undefined;
+}

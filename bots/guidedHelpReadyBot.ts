@@ -1,0 +1,34 @@
+/**
+ * The guided-help bot as `hubbot start` runs it: over the configured portal (PORTAL_ID), with
+ * a token on behalf of each conversation's customer (portal sessions belong to the token's
+ * subject), solutions whose articles were deleted left out (knowledge events), and inactivity
+ * deadlines fired in this process.
+ */
+import { ConfigError } from '../src/config/config.js';
+import type { BotDependencies, RunnableBot } from '../src/runtime/hubBotServer.js';
+import { PortalManagerGuidedHelpPortal } from '../dialogs/guidedHelp/portalManagerGuidedHelpPortal.js';
+import { withoutDeletedArticles } from '../dialogs/guidedHelp/withoutDeletedArticles.js';
+import { GuidedHelpBot } from './guidedHelpBot.js';
+import { InProcessDeadlines } from './guidedHelpDeadlines.js';
+
+export function createReadyGuidedHelpBot(deps: BotDependencies): RunnableBot {
+  const { portal, portalTokens } = deps.platform;
+  if (!portal) throw new ConfigError(['PORTAL_ID: the guided-help bot needs the knowledge portal it runs against']);
+  const port = withoutDeletedArticles(
+    new PortalManagerGuidedHelpPortal(portal, {
+      callOptionsFor: ({ conversationId }) => (portalTokens ? { tokenProvider: portalTokens.for(`conversation:${conversationId}`) } : {}),
+    }),
+    deps.knowledge.deletedArticles,
+  );
+  let deadlines: InProcessDeadlines | undefined;
+  const bot = new GuidedHelpBot({
+    storage: deps.storage,
+    portal: port,
+    language: deps.config.DEFAULT_LANGUAGE,
+    ...(deps.config.PORTAL_PROFILE_ID ? { profileId: deps.config.PORTAL_PROFILE_ID } : {}),
+    scheduleDeadline: (reference, at) => deadlines?.schedule(reference, at),
+    log: deps.logger,
+  });
+  deadlines = new InProcessDeadlines(deps.adapter, bot, { onError: (err, conversationId) => deps.logger.warn({ err, conversationId }, 'guided-help deadline turn failed') });
+  return bot;
+}

@@ -1,0 +1,54 @@
+/**
+ * The topics of the guided-help bot: the casebases a customer may pick, from configuration or
+ * from the portal's live releases, offered as quick replies (a few) or a list picker (more),
+ * and recognised in what the customer types (by number, name, or a configured keyword).
+ */
+import { CardFactory, MessageFactory, type Activity } from 'botbuilder-core';
+import { normalise, parseAnswer } from '../dialogs/guidedHelp/answerParsing.js';
+import { textLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
+
+export interface GuidedHelpTopic {
+  casebaseId: string;
+  /** Shown to the customer: one text, or one per language (`en`, `fr`). */
+  name: string | { en: string; fr?: string };
+  /** Words that pick this topic when typed ("printer", "imprimante"). */
+  keywords?: string[];
+  /** false: the authoring release (tests of new content); default: the live one. */
+  useLiveRelease?: boolean;
+}
+
+/** Quick replies hold a few choices comfortably; more go in a list picker. */
+const MAX_QUICK_REPLIES = 5;
+
+export function topicName(topic: GuidedHelpTopic, locale: string): string {
+  if (typeof topic.name === 'string') return topic.name;
+  return (textLanguageOf(locale) === 'fr' ? topic.name.fr : undefined) ?? topic.name.en;
+}
+
+export function topicPicker(topics: GuidedHelpTopic[], text: string, locale: string): Partial<Activity> {
+  if (topics.length <= MAX_QUICK_REPLIES) {
+    return MessageFactory.suggestedActions(
+      topics.map((t) => ({ type: 'imBack', title: topicName(t, locale), value: topicName(t, locale) })),
+      text,
+    );
+  }
+  const cards = topics.map((t, i) => CardFactory.heroCard(topicName(t, locale), undefined, [{ type: 'imBack', title: topicName(t, locale), value: String(i + 1) }]));
+  return MessageFactory.list(cards, text);
+}
+
+/** The topic the customer's text names, if exactly one does. */
+export function matchTopic(topics: GuidedHelpTopic[], text: string, locale: string): GuidedHelpTopic | undefined {
+  const said = normalise(text);
+  const byKeyword = topics.filter((t) => (t.keywords ?? []).some((k) => ` ${said} `.includes(` ${normalise(k)} `)));
+  if (byKeyword.length === 1) return byKeyword[0];
+  const byCasebase = topics.filter((t) => t.casebaseId === text.trim());
+  if (byCasebase.length === 1) return byCasebase[0];
+  // The same matching as answers to a question: position in the list (its id too), or name.
+  // Positions, not casebase ids: two topics may share a casebase (its live and draft releases).
+  const parsed = parseAnswer(
+    { id: 'topic', title: '', format: 'radioButton', options: topics.map((t, i) => ({ id: String(i + 1), text: topicName(t, locale) })) },
+    text,
+  );
+  if (!parsed.ok) return undefined;
+  return topics[Number(parsed.input.answers[0]?.id) - 1];
+}

@@ -1,0 +1,179 @@
+/**
+ * Reads what the customer typed as an answer to the question being asked, BEFORE any portal
+ * call: customers of the hub can only send text (4.4), so a quick reply or a list-picker
+ * choice comes back as text too. Choices match by answer id, by number in the list, or by
+ * their text, case and accent insensitive; numbers are checked against validAnswerRange and
+ * the valid answers' ranges, inclusive or exclusive as the portal says.
+ */
+import type { AnsweredQuestionInput } from '../../src/schemas/guidedHelpRequests.js';
+import { isChoice, isMulti, type AskedQuestion, type NumericInterval } from './askedQuestion.js';
+
+/** The longest free-text answer sent to the portal. */
+export const MAX_TEXT_ANSWER = 4000;
+
+export type AnswerHint = 'noMatch' | 'ambiguous' | 'oneOnly' | 'notANumber' | 'outOfRange' | 'empty' | 'tooLong';
+
+export type ParsedAnswer =
+  | { ok: true; input: AnsweredQuestionInput; shown: string }
+  | { ok: false; hint: AnswerHint };
+
+/** Lower case, accents removed, punctuation as spaces: "Câble  USB!" → "cable usb". */
+export function normalise(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function containsWords(haystack: string, needle: string): boolean {
+  return needle !== '' && ` ${haystack} `.includes(` ${needle} `);
+}
+
+type Option = { id: string; text: string };
+type Match = Option | 'none' | 'ambiguous';
+
+/** By answer id, by number in the list, or by the whole text. */
+function exactMatch(q: Pick<AskedQuestion, 'options'>, raw: string): Match {
+  const piece = raw.trim();
+  const byId = q.options.find((o) => o.id === piece);
+  if (byId) return byId;
+  if (/^\d{1,2}$/.test(piece)) {
+    const n = Number(piece);
+    if (n >= 1 && n <= q.options.length) return q.options[n - 1];
+  }
+  const said = normalise(piece);
+  const exact = q.options.filter((o) => said !== '' && normalise(o.text) === said);
+  return exact.length === 1 ? exact[0] : exact.length > 1 ? 'ambiguous' : 'none';
+}
+
+/** "slow" for "The connection is slow", or "I have fibre" for "Fibre": one option only. */
+function looseMatch(q: Pick<AskedQuestion, 'options'>, raw: string): Match {
+  const said = normalise(raw);
+  if (said === '') return 'none';
+  const loose = q.options.filter((o) => {
+    const text = normalise(o.text);
+    return (said.length >= 2 && containsWords(text, said)) || containsWords(said, text);
+  });
+  return loose.length === 1 ? loose[0] : loose.length > 1 ? 'ambiguous' : 'none';
+}
+
+function matchOne(q: Pick<AskedQuestion, 'options'>, raw: string): Match {
+  const exact = exactMatch(q, raw);
+  return exact === 'none' ? looseMatch(q, raw) : exact;
+}
+
+function splitPieces(text: string): string[] {
+  return text.split(/\s*(?:[,;\n+&]|\band\b|\bet\b)\s*/i).filter((p) => p.trim() !== '');
+}
+
+/** Several answers, one per piece, when every piece names one ("fibre, 2 and 10013"). */
+function severalMatches(q: AskedQuestion, text: string): Option[] | Match {
+  const pieces = splitPieces(text);
+  if (pieces.length < 2) return 'none';
+  const matches = pieces.map((p) => matchOne(q, p));
+  const bad = matches.find((m) => typeof m !== 'object');
+  if (bad !== undefined) return bad;
+  return [...new Map((matches as Option[]).map((m) => [m.id, m])).values()];
+}
+
+function parseChoice(q: AskedQuestion, text: string): ParsedAnswer {
+  // The whole text first when it names an answer exactly (an answer's own text may hold "and").
+  const exact = exactMatch(q, text);
+  let picked: Option[] | Match = typeof exact === 'object' ? [exact] : severalMatches(q, text);
+  // Loosely only a single piece: in "fibre, satellite" the unknown part must not be dropped.
+  if (!Array.isArray(picked) && splitPieces(text).length < 2) {
+    const loose = looseMatch(q, text);
+    picked = typeof loose === 'object' ? [loose] : picked === 'ambiguous' || loose === 'ambiguous' || exact === 'ambiguous' ? 'ambiguous' : 'none';
+  }
+  if (!Array.isArray(picked)) return { ok: false, hint: picked === 'ambiguous' ? 'ambiguous' : 'noMatch' };
+  if (picked.length > 1 && !isMulti(q)) return { ok: false, hint: 'oneOnly' };
+  return { ok: true, input: { id: q.id, answers: picked.map((p) => ({ id: p.id })) }, shown: picked.map((p) => p.text).join(', ') };
+}
+
+/** "12", "12.5", "12,5", "1 000", "12 Mbit/s": the number the customer gave, if any. */
+export function parseNumber(text: string): number | undefined {
+  const m = /^\s*([-+]?\d[\d\s]*(?:[.,]\d+)?)\s*(\p{L}[\p{L}/%\s]*)?\s*$/u.exec(text);
+  if (!m) return undefined;
+  const n = Number(m[1].replace(/\s+/g, '').replace(',', '.'));
+  return Number.isFinite(n) ? n : undefined;
+}
+
+export function inInterval(v: number, r: NumericInterval): boolean {
+  const aboveMin = r.min === undefined || (r.minInc ? v >= r.min : v > r.min);
+  const belowMax = r.max === undefined || (r.maxInc ? v <= r.max : v < r.max);
+  return aboveMin && belowMax;
+}
+
+/** A value is accepted when it lies in validAnswerRange and in one of the valid answers' ranges. */
+export function numberFits(q: Pick<AskedQuestion, 'range' | 'buckets'>, v: number): boolean {
+  if (q.range && !inInterval(v, q.range)) return false;
+  if (q.buckets && q.buckets.length > 0 && !q.buckets.some((b) => inInterval(v, b))) return false;
+  return true;
+}
+
+/** The interval to show in a hint: validAnswerRange, else the span of the valid answers' ranges. */
+export function allowedInterval(q: Pick<AskedQuestion, 'range' | 'buckets'>): NumericInterval | undefined {
+  if (q.range) return q.range;
+  const b = q.buckets ?? [];
+  if (b.length === 0) return undefined;
+  const lows = b.filter((x) => x.min !== undefined).sort((x, y) => x.min! - y.min! || Number(y.minInc) - Number(x.minInc));
+  const highs = b.filter((x) => x.max !== undefined).sort((x, y) => y.max! - x.max! || Number(y.maxInc) - Number(x.maxInc));
+  const low = lows.length === b.length ? lows[0] : undefined;
+  const high = highs.length === b.length ? highs[0] : undefined;
+  return { min: low?.min, max: high?.max, minInc: low?.minInc ?? true, maxInc: high?.maxInc ?? true };
+}
+
+function parseNumeric(q: AskedQuestion, text: string): ParsedAnswer {
+  const v = parseNumber(text);
+  if (v === undefined) return { ok: false, hint: text.trim() === '' ? 'empty' : 'notANumber' };
+  if (!numberFits(q, v)) return { ok: false, hint: 'outOfRange' };
+  return { ok: true, input: { id: q.id, answers: [{ value: v }] }, shown: String(v) };
+}
+
+function parseText(q: AskedQuestion, text: string): ParsedAnswer {
+  const value = text.trim();
+  if (value === '') return { ok: false, hint: 'empty' };
+  if (value.length > MAX_TEXT_ANSWER) return { ok: false, hint: 'tooLong' };
+  return { ok: true, input: { id: q.id, answers: [{ value }] }, shown: value };
+}
+
+/** The answer to send for `text`, or why it cannot be sent (the question is asked again with a hint). */
+export function parseAnswer(q: AskedQuestion, text: string): ParsedAnswer {
+  if (isChoice(q)) return parseChoice(q, text);
+  if (q.format === 'number') return parseNumeric(q, text);
+  return parseText(q, text);
+}
+
+/**
+ * Answers a first message already gives ("my fibre connection is down"): for a single-choice
+ * question, the one option whose whole text occurs in the message. Short texts (under three
+ * letters) are ignored: "No" must not be read into "No connection".
+ */
+export function answerInMessage(q: AskedQuestion, message: string): { input: AnsweredQuestionInput; shown: string } | undefined {
+  if (!isChoice(q) || isMulti(q)) return undefined;
+  const said = normalise(message);
+  const hits = q.options.filter((o) => {
+    const t = normalise(o.text);
+    return t.length >= 3 && containsWords(said, t);
+  });
+  if (hits.length !== 1) return undefined;
+  return { input: { id: q.id, answers: [{ id: hits[0].id }] }, shown: hits[0].text };
+}
+
+const YES = new Set(['yes', 'y', 'yep', 'yeah', 'ok', 'oui', 'o', 'ouais', 'accept', 'accepter', 'solved', 'resolu', 'it worked', 'ca marche', 'oui merci', 'yes thanks', 'yes thank you']);
+const NO = new Set(['no', 'n', 'nope', 'non', 'reject', 'rejeter', 'not solved', 'non resolu', 'it did not work', 'ca ne marche pas', 'no thanks', 'non merci']);
+
+/**
+ * Yes or no, in English or French, as a customer answers "did this solve it?"; also the
+ * number of the quick reply (1 Yes, 2 No, the order the renderer offers them in).
+ */
+export function parseYesNo(text: string): 'yes' | 'no' | undefined {
+  const said = normalise(text);
+  if (said === '1') return 'yes';
+  if (said === '2') return 'no';
+  if (YES.has(said)) return 'yes';
+  if (NO.has(said)) return 'no';
+  return undefined;
+}

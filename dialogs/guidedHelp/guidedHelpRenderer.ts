@@ -1,0 +1,136 @@
+/**
+ * Turns the machine's outputs into ordinary botbuilder activities, which the HubAdapter maps
+ * to hub messages (hubMessagesFromActivity.ts): suggested actions become a quick reply, a
+ * list of hero cards a list picker (multi-select through channelData), one card with an
+ * openUrl a rich link, and the `handoff` event an escalation.transfer with its summary.
+ *
+ *   radioButton                → quick replies
+ *   dropdown                   → list picker
+ *   checkbox, mutliSelect      → multi-select list picker
+ *   number, text fields        → plain text (the answer is typed)
+ *
+ * A bot that wants other messages implements GuidedHelpRenderer (see samples/).
+ */
+import { ActivityTypes, CardFactory, MessageFactory, type Activity, type CardAction } from 'botbuilder-core';
+import { allowedInterval } from './answerParsing.js';
+import { isMulti, type AskedQuestion } from './askedQuestion.js';
+import { message, type MessageKey } from './guidedHelpMessages.js';
+import type { EscalationReason, EscalationSummary, GuidedHelpOutput } from './guidedHelpTypes.js';
+
+export interface GuidedHelpRenderer {
+  /** The activities for one output, in the language of `locale`. */
+  render(output: GuidedHelpOutput, locale: string): Partial<Activity>[];
+}
+
+export interface DefaultRendererOptions {
+  /** The address of an article, when articles can be linked; otherwise their names are listed. */
+  articleUrl?: (articleId: string) => string | undefined;
+}
+
+const HINT_KEYS: Record<string, MessageKey> = {
+  noMatch: 'hintNoMatch',
+  ambiguous: 'hintAmbiguous',
+  oneOnly: 'hintOneOnly',
+  notANumber: 'hintNotANumber',
+  outOfRange: 'hintOutOfRange',
+  empty: 'hintEmpty',
+  tooLong: 'hintTooLong',
+  yesNo: 'hintYesNo',
+};
+
+const ESCALATION_KEYS: Record<EscalationReason, MessageKey> = {
+  customer: 'escalateCustomer',
+  noSolution: 'escalateNoSolution',
+  portalFailure: 'escalatePortal',
+  rejectedClosed: 'escalateRejectedClosed',
+};
+
+/** "from 0 to 10000 (excluded)", "of at least 1": the range a number must fall in. */
+export function rangeText(q: AskedQuestion, locale: string): string {
+  const r = allowedInterval(q);
+  if (!r || (r.min === undefined && r.max === undefined)) return '';
+  const p = { min: r.min ?? '', max: r.max ?? '', minInc: r.minInc ? 1 : 0, maxInc: r.maxInc ? 1 : 0 };
+  if (r.min !== undefined && r.max !== undefined) return message(locale, 'rangeBetween', p);
+  return message(locale, r.min !== undefined ? 'rangeAtLeast' : 'rangeAtMost', p);
+}
+
+export function hintText(hint: string, q: AskedQuestion | undefined, locale: string): string {
+  const key = HINT_KEYS[hint];
+  if (!key) return '';
+  return message(locale, key, { range: q ? rangeText(q, locale) : '' });
+}
+
+/** The summary an agent reads with an escalation.transfer. */
+export function summaryText(summary: EscalationSummary, locale: string): string {
+  const lines: string[] = [];
+  if (summary.answers.length) lines.push(message(locale, 'summaryAnswers'), ...summary.answers.map(([q, a]) => `- ${q}: ${a}`));
+  if (summary.tried.length) {
+    lines.push(message(locale, 'summaryTried'), ...summary.tried.map((t) => `- ${t.t} (${message(locale, t.ok ? 'summaryAccepted' : 'summaryRejected')})`));
+  }
+  return lines.join('\n');
+}
+
+function choice(title: string, value: string): CardAction {
+  return { type: 'imBack', title, value };
+}
+
+export class DefaultGuidedHelpRenderer implements GuidedHelpRenderer {
+  constructor(private readonly options: DefaultRendererOptions = {}) {}
+
+  render(output: GuidedHelpOutput, locale: string): Partial<Activity>[] {
+    switch (output.type) {
+      case 'ask':
+        return [this.question(output.question, locale, output.hint)];
+      case 'offer': {
+        const head = [output.hint ? message(locale, 'hintYesNo') : '', message(locale, 'offer', { title: output.solution.title, rank: output.rank, count: output.count })];
+        const links = output.solution.articles.map((a) => ({ a, url: this.options.articleUrl?.(a.id) }));
+        const unlinked = links.filter((l) => !l.url).map((l) => `- ${l.a.name} (${l.a.id})`);
+        if (unlinked.length) head.push(message(locale, 'articles'), ...unlinked);
+        const cards = links
+          .filter((l) => l.url)
+          .map((l) => MessageFactory.attachment(CardFactory.heroCard(l.a.name, undefined, undefined, { tap: { type: 'openUrl', title: l.a.name, value: l.url! } })));
+        return [MessageFactory.text(head.filter(Boolean).join('\n')), ...cards, this.yesNo(message(locale, 'offerQuestion'), locale, true)];
+      }
+      case 'askMore':
+        return [this.yesNo([output.hint ? message(locale, 'hintYesNo') : '', message(locale, 'askMore')].filter(Boolean).join('\n'), locale, false)];
+      case 'say':
+        return [MessageFactory.text(message(locale, output.key))];
+      case 'saved':
+        return [MessageFactory.text(message(locale, 'saved', { code: output.code }))];
+      case 'escalate':
+        return [
+          MessageFactory.text(message(locale, ESCALATION_KEYS[output.reason])),
+          { type: ActivityTypes.Event, name: 'handoff', value: { summary: summaryText(output.summary, locale), reason: output.reason } },
+        ];
+      case 'end':
+        return output.reason === 'solved'
+          ? [MessageFactory.text(message(locale, 'solved'))]
+          : [MessageFactory.text(message(locale, 'endedInactivity')), { type: ActivityTypes.EndOfConversation }];
+    }
+  }
+
+  private question(q: AskedQuestion, locale: string, hint?: string): Partial<Activity> {
+    const lines = [hint ? hintText(hint, q, locale) : '', q.title, q.info ?? ''];
+    if (q.format === 'radioButton') {
+      return MessageFactory.suggestedActions(q.options.map((o) => choice(o.text, o.id)), lines.filter(Boolean).join('\n'));
+    }
+    if (q.format === 'dropdown' || isMulti(q)) {
+      if (isMulti(q)) lines.push(message(locale, 'pickSeveral'));
+      const cards = q.options.map((o) => CardFactory.heroCard(o.text, undefined, [choice(o.text, o.id)]));
+      const activity = MessageFactory.list(cards, lines.filter(Boolean).join('\n'));
+      if (isMulti(q)) activity.channelData = { multiSelect: true };
+      return activity;
+    }
+    if (q.format === 'number' && !hint) {
+      const range = rangeText(q, locale);
+      if (range) lines.push(`(${range})`);
+    }
+    return MessageFactory.text(lines.filter(Boolean).join('\n'));
+  }
+
+  private yesNo(text: string, locale: string, withAgent: boolean): Partial<Activity> {
+    const actions = [choice(message(locale, 'yes'), 'yes'), choice(message(locale, 'no'), 'no')];
+    if (withAgent) actions.push(choice(message(locale, 'agent'), 'agent'));
+    return MessageFactory.suggestedActions(actions, text);
+  }
+}

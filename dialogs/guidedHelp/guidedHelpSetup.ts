@@ -1,0 +1,74 @@
+/**
+ * The guided-help machine's implementations: its types, portal actors (unprovided until
+ * `provide`), the inactivity delay, guards and actions. The states that wire them together
+ * are in guidedHelpMachine.ts. Settings (timeouts, failures allowed) are closed over here,
+ * never stored in the context, so they do not weigh on the persisted state.
+ */
+import { assign, emit, setup } from 'xstate';
+import { parseYesNo } from './answerParsing.js';
+import { unprovidedActors } from './guidedHelpActors.js';
+import { answerOf, endDue, isNotFound, isTransient, noted, offeredSolution, parseResumeCode, reminded, reminderDue, summaryOf, triedOffered } from './guidedHelpLogic.js';
+import { answerRecord } from './searchDigest.js';
+import type { EscalationReason, GuidedHelpContext, GuidedHelpEvent, GuidedHelpInput, GuidedHelpOutput, GuidedHelpSettings, SayKey } from './guidedHelpTypes.js';
+
+const yes = (e: GuidedHelpEvent) => e.type === 'ACCEPT' || (e.type === 'TEXT' && parseYesNo(e.text) === 'yes');
+const no = (e: GuidedHelpEvent) => e.type === 'REJECT' || (e.type === 'TEXT' && parseYesNo(e.text) === 'no');
+const replayed = (e: GuidedHelpEvent) => 'replay' in e && e.replay === true;
+
+export function guidedHelpSetup(settings: GuidedHelpSettings) {
+  return setup({
+    types: {
+      context: {} as GuidedHelpContext,
+      events: {} as GuidedHelpEvent,
+      input: {} as GuidedHelpInput,
+      emitted: {} as GuidedHelpOutput,
+    },
+    actors: unprovidedActors,
+    delays: {
+      inactivity: ({ context }) => Math.max(0, context.deadline - context.lastAt),
+    },
+    guards: {
+      reminded: ({ context }) => context.reminded,
+      endDue: ({ context, event }) => event.type === 'TICK' && endDue(context, event.at, settings),
+      reminderDue: ({ context, event }) => event.type === 'TICK' && reminderDue(context, event.at),
+      validResumeCode: ({ event }) => event.type === 'RESUME' && parseResumeCode(event.code) !== undefined,
+      validAnswer: ({ context, event }) => answerOf(context, event).ok,
+      offerFirst: ({ context }) => !context.preferQuestions && context.solutions.some((s) => s.passed),
+      hasQuestion: ({ context }) => context.question !== undefined,
+      hasSolution: ({ context }) => context.solutions.length > 0,
+      liveSession: ({ context }) => context.session?.live === true && !!context.session.releaseId,
+      says: ({ event }, p: { yes: boolean; replay?: boolean }) => (p.yes ? yes(event) : no(event)) && (p.replay === undefined || replayed(event) === p.replay),
+      closeOnAccept: ({ context }) => context.session?.closeOnAccept === true,
+      closeOnReject: ({ context }) => context.session?.closeOnReject === true,
+      retryLater: ({ context, event }) => 'error' in event && isTransient(event.error) && context.failures + 1 < settings.maxPortalFailures,
+      notFound: ({ event }) => 'error' in event && isNotFound(event.error),
+    },
+    actions: {
+      noteActivity: assign(({ context, event }) => noted(context, event, settings)),
+      remind: assign(({ context, event }) => reminded(context, event, settings)),
+      countFailure: assign(({ context }) => ({ failures: context.failures + 1, pending: undefined, starting: undefined, resumeOf: undefined })),
+      say: emit((_, p: { key: SayKey }) => ({ type: 'say' as const, key: p.key })),
+      escalate: emit(({ context }, p: { reason: EscalationReason }) => ({ type: 'escalate' as const, reason: p.reason, summary: summaryOf(context) })),
+      endForInactivity: emit({ type: 'end' as const, reason: 'inactivity' as const }),
+      endSolved: emit({ type: 'end' as const, reason: 'solved' as const }),
+      emitAsk: emit(({ context }) => ({ type: 'ask' as const, question: context.question! })),
+      emitAskWithHint: emit(({ context, event }) => {
+        const parsed = answerOf(context, event);
+        return { type: 'ask' as const, question: context.question!, ...(parsed.ok ? {} : { hint: parsed.hint }) };
+      }),
+      pickOffer: assign(({ context }) => ({ offered: context.solutions[0]?.caseId })),
+      emitOffer: emit(({ context }) => ({ type: 'offer' as const, solution: offeredSolution(context)!, rank: context.tried.length + 1, count: context.tried.length + context.solutions.length })),
+      emitOfferHint: emit(({ context }) => ({ type: 'offer' as const, solution: offeredSolution(context)!, rank: context.tried.length + 1, count: context.tried.length + context.solutions.length, hint: 'yesNo' as const })),
+      emitAskMore: emit({ type: 'askMore' as const }),
+      emitAskMoreHint: emit({ type: 'askMore' as const, hint: 'yesNo' as const }),
+      takeAnswer: assign(({ context, event }) => {
+        const parsed = answerOf(context, event);
+        if (!parsed.ok) return {};
+        return { pending: { questions: [parsed.input], records: [answerRecord(context.question!.title, parsed.shown)] } };
+      }),
+      markAccepted: assign(({ context }) => triedOffered(context, true)),
+      markRejected: assign(({ context }) => triedOffered(context, false)),
+      preferQuestions: assign({ preferQuestions: true }),
+    },
+  });
+}

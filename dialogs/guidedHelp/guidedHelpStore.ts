@@ -1,0 +1,52 @@
+/**
+ * Where a conversation's guided-help dialog lives between turns: one item per conversation in
+ * any botbuilder `Storage` (MemoryStorage embedded, RedisStorage across replicas), holding the
+ * machine's persisted snapshot and the machine version it was taken with. Writes carry the
+ * eTag read at the start of the turn, so two replicas can never both apply a turn to the same
+ * state (the second write fails with an eTag conflict).
+ *
+ * `inFlight` is written BEFORE a call that is not safe to repeat (accepting or rejecting a
+ * solution adds to its score): if the replica dies after the call but before the new snapshot
+ * is written, the turn that runs again sees the marker and does not call a second time.
+ */
+import type { Storage } from 'botbuilder-core';
+import type { Snapshot } from 'xstate';
+
+export interface StoredDialog {
+  version: number;
+  snapshot: Snapshot<unknown>;
+  inFlight?: { activityId: string; decision: 'accept' | 'reject' };
+  eTag?: string;
+}
+
+export class GuidedHelpStore {
+  constructor(
+    private readonly storage: Storage,
+    private readonly namespace = 'guidedHelp',
+  ) {}
+
+  keyOf(conversationId: string): string {
+    return `${this.namespace}/${encodeURIComponent(conversationId)}`;
+  }
+
+  async read(conversationId: string): Promise<StoredDialog | undefined> {
+    const key = this.keyOf(conversationId);
+    const items = await this.storage.read([key]);
+    return items[key] as StoredDialog | undefined;
+  }
+
+  /** Writes `record`; refused with an eTag conflict when the item changed since `record.eTag` was read. */
+  async write(conversationId: string, record: StoredDialog): Promise<void> {
+    await this.storage.write({ [this.keyOf(conversationId)]: { ...record, eTag: record.eTag ?? '*' } });
+  }
+
+  /** Writes `record` and returns the item's new eTag, for a second write in the same turn. */
+  async writeAndReread(conversationId: string, record: StoredDialog): Promise<string | undefined> {
+    await this.write(conversationId, record);
+    return (await this.read(conversationId))?.eTag;
+  }
+
+  async delete(conversationId: string): Promise<void> {
+    await this.storage.delete([this.keyOf(conversationId)]);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The guided-help machine's vocabulary: the events a bot sends it, the outputs it emits for a
+ * renderer to turn into messages, its context (what is persisted per conversation) and its
+ * settings. The machine renders no text itself, so a sample can replace the renderer and keep
+ * the dialog.
+ */
+import type { AnsweredQuestionInput } from '../../src/schemas/guidedHelpRequests.js';
+import type { AnswerHint } from './answerParsing.js';
+import type { AskedQuestion } from './askedQuestion.js';
+import type { AnswerRecord, OfferedSolution, SessionInfo } from './searchDigest.js';
+import type { StartSearchRequest } from './guidedHelpPortal.js';
+
+/** Every event carries the time it happened (ms since epoch) and, from a customer, the inbound activity id. */
+export interface At {
+  at: number;
+  activityId?: string;
+}
+
+export type GuidedHelpEvent =
+  | (At & {
+      type: 'START';
+      casebaseId: string;
+      /** false: the authoring release; default: the live one. */
+      useLiveRelease?: boolean;
+      /** Start from a guided-help session article instead. */
+      articleId?: string;
+      /** Answers already known (from channelData or configuration), sent with the start. */
+      answers?: AnsweredQuestionInput[];
+      /** The customer's first message: startup questions it already answers are not asked. */
+      initialText?: string;
+    })
+  | (At & { type: 'RESUME'; code: string })
+  | (At & { type: 'TEXT'; text: string; replay?: boolean })
+  | (At & { type: 'ACCEPT'; replay?: boolean })
+  | (At & { type: 'REJECT'; replay?: boolean })
+  | (At & { type: 'AGENT' })
+  | (At & { type: 'SAVE' })
+  /** Time passes: fires the inactivity reminder or end whose deadline is due. */
+  | { type: 'TICK'; at: number }
+  /** Say the current prompt again (a turn processed twice re-sends its prompt, nothing else). */
+  | { type: 'REPEAT'; at: number };
+
+export type SayKey =
+  | 'reminder'
+  | 'portalTrouble'
+  | 'rejectedNext'
+  | 'saveNotLive'
+  | 'saveUnavailable'
+  | 'saveFailed'
+  | 'resumed'
+  | 'resumeNotFound'
+  | 'resumeCodeInvalid'
+  | 'noSession';
+
+export type EscalationReason = 'customer' | 'noSolution' | 'portalFailure' | 'rejectedClosed';
+
+export interface TriedSolution {
+  id: string;
+  t: string;
+  /** Accepted (true) or rejected (false). */
+  ok: boolean;
+}
+
+export interface EscalationSummary {
+  answers: AnswerRecord[];
+  tried: TriedSolution[];
+}
+
+export type GuidedHelpOutput =
+  | { type: 'ask'; question: AskedQuestion; hint?: AnswerHint }
+  | { type: 'offer'; solution: OfferedSolution; rank: number; count: number; hint?: 'yesNo' }
+  | { type: 'askMore'; hint?: 'yesNo' }
+  | { type: 'say'; key: SayKey }
+  | { type: 'saved'; code: string }
+  | { type: 'escalate'; reason: EscalationReason; summary: EscalationSummary }
+  | { type: 'end'; reason: 'solved' | 'inactivity' };
+
+export interface GuidedHelpInput {
+  conversationId: string;
+  /** The conversation's language, as the portal's Accept-Language (e.g. en-US, fr-FR). */
+  lang: string;
+  /** Profile from configuration; the portal's default profile when absent. */
+  profileId?: string;
+  at?: number;
+}
+
+/** Everything here is persisted per conversation: ids and short texts only. */
+export interface GuidedHelpContext {
+  conversationId: string;
+  lang: string;
+  profileId?: string;
+  session?: SessionInfo;
+  /** The question to ask (the first unanswered one of the last response). */
+  question?: AskedQuestion;
+  /** Solutions of the last response, best first, without those already tried. */
+  solutions: OfferedSolution[];
+  /** caseId of the solution being offered. */
+  offered?: string;
+  tried: TriedSolution[];
+  answers: AnswerRecord[];
+  /** After a rejection the next questions come before further solutions. */
+  preferQuestions: boolean;
+  /** Consecutive portal failures. */
+  failures: number;
+  /** Inactivity: the deadline (ms since epoch), whether the reminder was sent, and the time of the last event. */
+  deadline: number;
+  reminded: boolean;
+  lastAt: number;
+  /** The inbound activity whose event this state already includes (a repeat of it is not applied again). */
+  lastActivityId?: string;
+  /** Only between an event and the portal's answer (never at a persisted, stable state). */
+  starting?: { req: StartSearchRequest; text?: string };
+  resumeOf?: { casebaseId: string; quickpickId: string };
+  pending?: { questions: AnsweredQuestionInput[]; records: AnswerRecord[] };
+}
+
+export interface GuidedHelpSettings {
+  /** Silence before the reminder. */
+  reminderAfterMs: number;
+  /** Silence after the reminder before the session ends. */
+  endAfterMs: number;
+  /** Consecutive portal failures before the customer is handed to an agent. */
+  maxPortalFailures: number;
+}
+
+export const DEFAULT_GUIDED_HELP_SETTINGS: GuidedHelpSettings = {
+  reminderAfterMs: 5 * 60_000,
+  endAfterMs: 5 * 60_000,
+  maxPortalFailures: 2,
+};

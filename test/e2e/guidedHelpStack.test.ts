@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { createReadyGuidedHelpBot } from '../../bots/guidedHelpReadyBot.js';
+import { createLogger } from '../../src/server/logger.js';
+import type { HubMessage } from '../../src/schemas/hubMessages.js';
+import { Customer } from './customerClient.js';
+
+/** Says `text`, then waits until a bot message sent after it satisfies `until`; returns those messages. */
+async function exchange(c: Customer, text: string, until: (m: HubMessage) => boolean): Promise<HubMessage[]> {
+  const before = (await c.messages(0)).length;
+  await c.say(text);
+  const isReply = (m: HubMessage) => !m.type.value.startsWith('typing.');
+  await c.waitFor((all) => all.filter((e) => e.message && isReply(e.message)).slice(before).some((e) => until(e.message!)), 15_000);
+  return (await c.messages(0)).slice(before);
+}
+
+describe('the ready guided-help bot on the local stack (hub, portal, events)', () => {
+  let stack: LocalStack;
+  before(async () => {
+    stack = await startLocalStack({ bot: createReadyGuidedHelpBot, logger: createLogger({ level: 'silent' }) });
+  });
+  after(() => stack?.stop());
+
+  it('[B3] walks a customer from greeting to an accepted solution through quick replies and a list picker', async () => {
+    const c = await Customer.start(stack.emulator.url, stack.accountAddress);
+    const topics = await exchange(c, 'hello', (m) => m.type.value === 'richMessage.quickreply');
+    const picker = topics.find((m) => m.type.value === 'richMessage.quickreply')!;
+    const internet = picker.content!.quickReplies!.find((o) => /internet/i.test(o.label))!;
+    const symptom = await exchange(c, internet.value ?? internet.label, (m) => m.type.value === 'richMessage.listpicker');
+    const list = symptom.find((m) => m.type.value === 'richMessage.listpicker')!;
+    const none = list.content!.items!.find((i) => /no connection/i.test(i.title))!;
+    const access = await exchange(c, none.title, (m) => m.type.value === 'richMessage.quickreply');
+    const fibre = access.find((m) => m.type.value === 'richMessage.quickreply')!.content!.quickReplies!.find((o) => /fibre/i.test(o.label))!;
+    const offer = await exchange(c, fibre.value ?? fibre.label, (m) => m.type.value === 'richMessage.quickreply' && /solve/i.test(m.content?.text ?? ''));
+    expect(offer.map((m) => m.content?.text).join('\n')).to.match(/fibre cable/i);
+    await exchange(c, 'yes', (m) => m.type.value === 'conversation.end' || /glad|great|thank/i.test(m.content?.text ?? ''));
+    // The portal recorded the accepted solution and, with closeSessionOnAccept, closed the session.
+    const calls = (await (await fetch(`${stack.emulator.url}/emulator/calls?kind=call`)).json()).call as Array<{ method: string; path: string; status: number }>;
+    expect(calls.some((x) => x.method === 'POST' && /\/gh\/cases\/[^/]+\/accept$/.test(x.path) && x.status === 201)).to.equal(true);
+  });
+
+  it('does not offer a solution whose article a knowledge event deleted', async () => {
+    await fetch(`${stack.emulator.url}/emulator/events/raise`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventType: 'article_deleted', payload: { articleId: 'KB-10003' } }),
+    });
+    const deadline = Date.now() + 10_000;
+    while (!(await stack.bot.deps.knowledge.deletedArticles.has('KB-10003')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const c = await Customer.start(stack.emulator.url, stack.accountAddress);
+    await exchange(c, 'hello', (m) => m.type.value === 'richMessage.quickreply');
+    await exchange(c, 'Home internet', (m) => m.type.value === 'richMessage.listpicker');
+    await exchange(c, 'No connection at all', (m) => m.type.value === 'richMessage.quickreply');
+    const after = await exchange(c, 'Fibre', (m) => m.type.value.startsWith('richMessage.') || m.type.value === 'escalation.transfer');
+    const said = after.map((m) => m.content?.text ?? '').join('\n');
+    expect(said).to.not.contain('KB-10003');
+    expect(said).to.not.match(/Check the fibre cable/i);
+  });
+});
