@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { Storage, StoreItems } from 'botbuilder-core';
 import { tenantKey } from '../redis/tenantKey.js';
 import { eTagConflict } from './eTagConflict.js';
-import type { RedisScriptClient } from './luaScript.js';
+import type { RedisScriptClient } from '../redis/luaScript.js';
 import { DELETE_SCRIPT, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
 
 export interface RedisStorageOptions {

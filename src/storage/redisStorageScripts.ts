@@ -5,7 +5,7 @@
  * All keys of one call share the tenant's `{...}` hash tag, so a batch is one script even on a
  * Redis Cluster.
  */
-import { LuaScript } from './luaScript.js';
+import { LuaScript } from '../redis/luaScript.js';
 
 /** KEYS: the items. Returns, per key, [eTag, json] or [nil, nil] when missing. */
 export const READ_SCRIPT = new LuaScript(`

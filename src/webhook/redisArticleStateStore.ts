@@ -4,7 +4,7 @@
  * one script, so two replicas applying events of one article concurrently cannot interleave.
  */
 import { tenantKey } from '../redis/tenantKey.js';
-import { LuaScript, type RedisScriptClient } from '../storage/luaScript.js';
+import { LuaScript, type RedisScriptClient } from '../redis/luaScript.js';
 import type { ArticleStateStore } from './articleStateStore.js';
 
 /** KEYS: hash. ARGV: articleId, 'd' or 'l', at (ms). Same rule as replacesState. Returns 1 when the deleted flag changed. */

@@ -6,7 +6,7 @@
  *
  * Stream entry fields: n = notificationId, b = body (JSON text), r = receivedAt (ms).
  */
-import { LuaScript } from '../storage/luaScript.js';
+import { LuaScript } from '../redis/luaScript.js';
 
 /**
  * KEYS: seen key, stream. ARGV: window seconds, max pending, notificationId, body, receivedAt.

@@ -14,7 +14,7 @@
  */
 import { PlatformError } from '../errors/platformError.js';
 import { tenantKey } from '../redis/tenantKey.js';
-import type { RedisScriptClient } from '../storage/luaScript.js';
+import type { RedisScriptClient } from '../redis/luaScript.js';
 import {
   checkDedupeWindow,
   DEFAULT_MAX_PENDING,

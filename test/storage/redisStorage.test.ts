@@ -3,7 +3,7 @@ import { MemoryStorage } from 'botbuilder-core';
 import { PlatformError } from '../../src/errors/platformError.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { isETagConflict } from '../../src/storage/eTagConflict.js';
-import { LuaScript } from '../../src/storage/luaScript.js';
+import { LuaScript } from '../../src/redis/luaScript.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
 import { deleteTenantKeys, tenantKeys, uniqueTenant } from './redisTestTenant.js';
 import { storageSuite } from './storageSuite.js';

@@ -27,7 +27,7 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../../errors/platformError.js';
 import { tenantKey } from '../../redis/tenantKey.js';
-import type { RedisScriptClient } from '../../storage/luaScript.js';
+import type { RedisScriptClient } from '../../redis/luaScript.js';
 import type { AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS } from './inboxDefaults.js';
 import { APPEND_SCRIPT, CLAIM_SCRIPT, DEAD_LETTERS_SCRIPT, DEPTH_SCRIPT, FINISH_SCRIPT, RELEASE_SCRIPT, RENEW_SCRIPT } from './redisInboxScripts.js';

@@ -11,7 +11,7 @@
  * is given instead of receiving them in KEYS (it does not know the conversation beforehand);
  * they carry the same `{tenant}` hash tag, so they live in the same Cluster slot.
  */
-import { LuaScript } from '../../storage/luaScript.js';
+import { LuaScript } from '../../redis/luaScript.js';
 
 const NOW = `
 local t = redis.call('TIME')

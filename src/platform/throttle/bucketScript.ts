@@ -15,9 +15,9 @@
  * those of 0.3 req/s are not whole), and the key expires one second after its TAT has passed,
  * when it holds nothing any more.
  */
-import { createHash } from 'node:crypto';
+import { LuaScript } from '../../redis/luaScript.js';
 
-export const BUCKET_SCRIPT = `
+export const BUCKET_SCRIPT = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local tat = tonumber(redis.call('GET', KEYS[1]) or '') or now
@@ -32,6 +32,4 @@ else
 end
 redis.call('SET', KEYS[1], string.format('%.3f', tat), 'PX', math.ceil(tat - now) + 1000)
 return math.ceil(wait)
-`;
-
-export const BUCKET_SCRIPT_SHA1 = createHash('sha1').update(BUCKET_SCRIPT).digest('hex');
+`);

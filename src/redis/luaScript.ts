@@ -5,7 +5,8 @@
  *
  * node-redis can do this itself through `createClient({ scripts })`, but that ties the scripts
  * to the place where the connection is created; the stores here take any connection made by
- * the shared helper (src/redis/redisConnection.ts) instead.
+ * the shared helper (redisConnection.ts) instead. Every Redis-backed store of the project
+ * (rate buckets, state, inbox, knowledge events) runs its scripts through this class.
  */
 import { createHash } from 'node:crypto';
 
