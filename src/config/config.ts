@@ -54,6 +54,7 @@ export const configSchema = z.object({
   WEBHOOK_SHARED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   WEBHOOK_IP_ALLOWLIST: csv,
   WEBHOOK_SECRET_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name').default('x-webhook-secret'),
+  INBOX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(128),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   DEFAULT_LANGUAGE: z.string().default('en-US'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -84,7 +84,16 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
   const redis = cfg.REDIS_URL ? await createRedisConnection({ url: cfg.REDIS_URL, logger, clientName: 'hubbot' }) : undefined;
   const subscriber = redis ? await createRedisConnection({ url: cfg.REDIS_URL, logger, clientName: 'hubbot-sub' }) : undefined;
 
-  const platform = connectPlatform(cfg, { redis, logger });
+  const platform = connectPlatform(cfg, {
+    redis,
+    logger,
+    observer: {
+      onAnswer: (status) => {
+        if (status === 429) metrics.platform429.inc();
+      },
+      onTokenRefresh: () => metrics.tokenRefreshes.inc(),
+    },
+  });
   const storage: Storage = redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new MemoryStorage();
   const inbox: Inbox = redis ? new RedisInbox({ client: redis, subscriber, tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox();
   const outbox = new Outbox({
@@ -152,7 +161,9 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
     {
       workerId: `hubbot-${randomUUID().slice(0, 8)}`,
       leaseMs: opts.worker?.leaseMs,
-      concurrency: opts.worker?.concurrency ?? 8,
+      // Enough turns at once that the outbox, not the worker, shares the send budget among
+      // conversations (each turn waits for its replies to leave before completing).
+      concurrency: opts.worker?.concurrency ?? cfg.INBOX_CONCURRENCY,
       pollIntervalMs: opts.worker?.pollIntervalMs,
       onError: (err, where) => logger.warn({ err, ...where }, 'inbox worker'),
       onDeadLetter: (letter) => logger.error({ conversationId: letter.conversationId, itemId: letter.item.id, reason: letter.reason }, 'message parked in dead letters'),

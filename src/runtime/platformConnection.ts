@@ -8,7 +8,7 @@ import type { Config } from '../config/config.js';
 import { ConfigError } from '../config/config.js';
 import { ClientCredentialsTokenProvider } from '../platform/auth/clientCredentialsTokenProvider.js';
 import { ConversationManagerClient } from '../platform/conversation/conversationManagerClient.js';
-import { createPlatformHttpCore, type PlatformHttpCore, type PlatformLogger } from '../platform/http/platformHttpCore.js';
+import { createPlatformHttpCore, type PlatformCallObserver, type PlatformHttpCore, type PlatformLogger } from '../platform/http/platformHttpCore.js';
 import type { TokenProvider } from '../platform/http/types.js';
 import { PortalManagerClient } from '../platform/portal/portalManagerClient.js';
 import { MemoryBucketStore } from '../platform/throttle/memoryBucketStore.js';
@@ -30,7 +30,10 @@ export interface PlatformConnection {
   portalTokens?: OnBehalfOfTokenProviders;
 }
 
-export function connectPlatform(cfg: Config, opts: { redis?: RedisConnection; logger?: PlatformLogger; tokenProvider?: TokenProvider } = {}): PlatformConnection {
+export function connectPlatform(
+  cfg: Config,
+  opts: { redis?: RedisConnection; logger?: PlatformLogger; tokenProvider?: TokenProvider; observer?: PlatformCallObserver } = {},
+): PlatformConnection {
   if (!cfg.PLATFORM_BASE_URL) throw new ConfigError(['PLATFORM_BASE_URL: required to reach a platform (or run `hubbot start` without it to use the local emulator)']);
   const tokenProvider =
     opts.tokenProvider ??
@@ -54,6 +57,7 @@ export function connectPlatform(cfg: Config, opts: { redis?: RedisConnection; lo
     bucketStore: opts.redis ? new RedisBucketStore(opts.redis) : new MemoryBucketStore(),
     acceptLanguage: cfg.DEFAULT_LANGUAGE,
     logger: opts.logger,
+    observer: opts.observer,
   });
   const onBehalf =
     cfg.PORTAL_ID && cfg.PORTAL_TOKEN_MODE === 'on-behalf-of-customer' && cfg.PLATFORM_TOKEN_URL && cfg.PLATFORM_CLIENT_ID && cfg.PLATFORM_CLIENT_SECRET

@@ -139,3 +139,26 @@ describe('outbox isolation', () => {
     expect(batches.some((b) => b.length === 1 && b[0] === 'good')).to.equal(true);
   });
 });
+
+describe('outbox fairness over many batches', () => {
+  it('serves every backlogged conversation before any is served twice, whatever the batch size', async () => {
+    const batches: string[][] = [];
+    const outbox = new Outbox({
+      send: async (b) => {
+        batches.push(b.messages.message.map((x) => x.conversation!.id!));
+      },
+      concurrency: 1,
+      maxBatch: 5,
+    });
+    // 30 conversations with 3 replies each, all queued before the first send settles.
+    const all: Promise<void>[] = [];
+    for (let c = 0; c < 30; c++) all.push(...outbox.enqueue(`c${c}`, [m(`c${c}`, 'text', '1'), m(`c${c}`, 'text', '2'), m(`c${c}`, 'text', '3')]));
+    await Promise.all(all);
+    // The first POST left at once with c0's three replies alone. After it, the other 29
+    // conversations are all served within the next 6 batches of 5, before any of them twice.
+    expect(batches[0]).to.deep.equal(['c0', 'c0', 'c0']);
+    const nextRound = batches.slice(1, 7).flat();
+    expect(new Set(nextRound.slice(0, 29)).size).to.equal(29);
+    expect(batches.flat().length).to.equal(90);
+  });
+});

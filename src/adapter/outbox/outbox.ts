@@ -15,7 +15,11 @@ export interface OutboxOptions {
   send: (batch: MessageBatch) => Promise<void>;
   /** Messages per POST at most. */
   maxBatch?: number;
-  /** POSTs in flight at once (each for different conversations). */
+  /**
+   * POSTs in flight at once (each for different conversations). Default 1: a POST takes its
+   * batch before waiting for its rate slot, so with one in flight everything queued during
+   * that wait leaves together in the next, which is what uses the budget best.
+   */
   concurrency?: number;
   /** Outbox-level attempts for a retryable failure, after the core's own retries. */
   maxAttempts?: number;
@@ -34,7 +38,7 @@ export class Outbox {
   constructor(opts: OutboxOptions) {
     this.opts = {
       maxBatch: 50,
-      concurrency: 2,
+      concurrency: 1,
       maxAttempts: 5,
       retryDelayMs: (attempt) => Math.min(30_000, 1000 * 2 ** (attempt - 1)),
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),

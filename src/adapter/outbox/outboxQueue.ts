@@ -17,8 +17,8 @@ export interface OutboxEntry {
 export class OutboxQueue {
   private readonly queues = new Map<string, OutboxEntry[]>();
   private readonly inFlight = new Set<string>();
+  /** Conversations with something queued, least recently served first. */
   private ring: string[] = [];
-  private cursor = 0;
 
   get depth(): number {
     let n = 0;
@@ -59,9 +59,10 @@ export class OutboxQueue {
   }
 
   /**
-   * Takes up to `max` entries, one per conversation per round, starting after the last
-   * conversation served. Typing indicators that a queued reply makes pointless are dropped
-   * (resolved without sending) rather than spending budget.
+   * Takes up to `max` entries, one per conversation per round, least recently served
+   * conversations first; the ones served move to the back of the ring, so every conversation
+   * gets its turn whatever the batch size. Typing indicators that a queued reply makes
+   * pointless are dropped (resolved without sending) rather than spending budget.
    */
   takeBatch(max: number): OutboxEntry[] {
     const batch: OutboxEntry[] = [];
@@ -69,9 +70,8 @@ export class OutboxQueue {
     let progressed = true;
     while (batch.length < max && progressed) {
       progressed = false;
-      const n = this.ring.length;
-      for (let i = 0; i < n && batch.length < max; i++) {
-        const id = this.ring[(this.cursor + i) % n];
+      for (const id of this.ring) {
+        if (batch.length >= max) break;
         if (this.inFlight.has(id)) continue;
         const q = this.queues.get(id);
         if (!q || q.length === 0) continue;
@@ -83,7 +83,7 @@ export class OutboxQueue {
         progressed = true;
       }
     }
-    if (this.ring.length > 0) this.cursor = (this.cursor + 1) % this.ring.length;
+    this.ring = [...this.ring.filter((id) => !taken.has(id)), ...this.ring.filter((id) => taken.has(id))];
     for (const id of taken) this.inFlight.add(id);
     return batch;
   }
@@ -95,7 +95,6 @@ export class OutboxQueue {
       if ((this.queues.get(id)?.length ?? 0) === 0) {
         this.queues.delete(id);
         this.ring = this.ring.filter((c) => c !== id);
-        if (this.cursor >= this.ring.length) this.cursor = 0;
       }
     }
   }

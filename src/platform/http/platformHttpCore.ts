@@ -56,6 +56,13 @@ export interface PlatformHttpCoreOptions {
   retryDelaysMs?: readonly number[];
   /** For tests: how the core waits (throttle slots and backoff). */
   sleep?: Sleep;
+  /** Told of every answer's status and of each token refresh after a 401 (metrics). */
+  observer?: PlatformCallObserver;
+}
+
+export interface PlatformCallObserver {
+  onAnswer?(status: number, call: { service: string; method: string; template: string }): void;
+  onTokenRefresh?(): void;
 }
 
 interface Answer {
@@ -97,6 +104,7 @@ export class PlatformHttpCore implements HttpCore {
       const waitedMs = await this.throttle.acquire(ep);
       const token = await provider.getToken();
       const answer = await this.send(spec, token).catch((err: unknown) => transportError(err));
+      this.opts.observer?.onAnswer?.(answer.status, where);
       if (!(answer instanceof PlatformError) && answer.status >= 200 && answer.status < 300) {
         this.opts.logger?.debug({ ...where, status: answer.status, waitedMs }, 'platform call');
         return answer as HttpResponse<T>;
@@ -105,6 +113,7 @@ export class PlatformHttpCore implements HttpCore {
       if (err.status === 401 && !refreshed && !(answer instanceof PlatformError)) {
         refreshed = true;
         provider.invalidate(token);
+        this.opts.observer?.onTokenRefresh?.();
         this.opts.logger?.debug({ ...where, status: 401 }, 'platform call: token refused, refreshing once');
         continue;
       }
