@@ -51,7 +51,11 @@ hubbot: the ${name} bot is running on the local emulator.
   emulator   ${e}   (plan, faults, calls: ${e}/emulator/info)
   bot        ${stack.bot.url}   (health ${stack.bot.url}/healthz, metrics ${stack.bot.url}/metrics)
 
-Chat as a customer:
+Chat as a customer in a browser, and watch every call in the inspector:
+  web chat   ${e}/chat
+  inspector  ${e}/inspector
+
+Or with curl:
   curl -s -X POST ${e}/emulator/conversations -H 'content-type: application/json' -d '{"accountAddress":"${stack.accountAddress}"}'
   curl -s -X POST ${e}/emulator/conversations/<id>/messages -H 'content-type: application/json' -d '{"text":"hello"}'
   curl -s '${e}/emulator/conversations/<id>/received?since=0&waitMs=5000'

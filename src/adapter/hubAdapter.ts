@@ -7,6 +7,7 @@
  * Delivery is ordered per conversation and budget-aware (Outbox). A typing.start the bot sends
  * is always paired with a typing.end, before its next message or at the end of the turn.
  */
+import { randomUUID } from 'node:crypto';
 import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from 'botbuilder-core';
 import { PlatformError } from '../errors/platformError.js';
 import type { SenderType } from '../schemas/messageTypes.js';
@@ -36,6 +37,8 @@ interface TurnOutbound {
   typingOpen: boolean;
   sequence: number;
   sends: Promise<void>[];
+  /** Base of the turn's reply ids when it is not the inbound message's id (a proactive turn). */
+  idBase?: string;
 }
 const OUTBOUND = Symbol('hubOutbound');
 
@@ -109,7 +112,10 @@ export class HubAdapter extends BotAdapter {
   /** Proactive messages: runs `logic` in a turn addressed to a stored conversation reference. */
   override async continueConversation(reference: Partial<ConversationReference>, logic: TurnLogic): Promise<void> {
     const activity = TurnContext.applyConversationReference({ type: ActivityTypes.Event, name: 'ContinueConversation' }, { channelId: HUB_CHANNEL_ID, serviceUrl: this.serviceUrl, ...reference }, true);
-    await this.runTurn(activity, logic);
+    // The activity carries the reference's activityId (the message the reference was taken
+    // from): its replies need ids of their own, or they would repeat that message's reply ids
+    // and a hub deduplicating by id would drop them.
+    await this.runTurn(activity, logic, `${activity.conversation?.id ?? 'conversation'}:proactive-${randomUUID()}`);
   }
 
   override async continueConversationAsync(_botAppIdOrClaims: unknown, reference: Partial<ConversationReference>, logicOrAudience: TurnLogic | string, maybeLogic?: TurnLogic): Promise<void> {
@@ -118,9 +124,10 @@ export class HubAdapter extends BotAdapter {
     await this.continueConversation(reference, logic);
   }
 
-  private async runTurn(activity: Partial<Activity>, logic: TurnLogic): Promise<void> {
+  private async runTurn(activity: Partial<Activity>, logic: TurnLogic, idBase?: string): Promise<void> {
     const context = new TurnContext(this, activity);
     const outbound = this.outboundOf(context);
+    outbound.idBase = idBase;
     try {
       await this.runMiddleware(context, logic);
     } finally {
@@ -163,7 +170,7 @@ export class HubAdapter extends BotAdapter {
    */
   private messageId(context: TurnContext, outbound: TurnOutbound): string {
     outbound.sequence += 1;
-    const base = context.activity.id ?? `${context.activity.conversation?.id}:${context.activity.timestamp?.valueOf() ?? Date.now()}`;
+    const base = outbound.idBase ?? context.activity.id ?? `${context.activity.conversation?.id}:${context.activity.timestamp?.valueOf() ?? Date.now()}`;
     return `${base}:r${outbound.sequence}`;
   }
 }

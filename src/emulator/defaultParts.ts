@@ -1,10 +1,12 @@
 /**
  * The parts `hubbot emulator` and the local stack start beside the conversation hub: the
- * knowledge portal and the event manager (src/emulator/portal, src/emulator/events). Tests
+ * knowledge portal and the event manager (src/emulator/portal, src/emulator/events), and the
+ * web chat and inspector pages (src/emulator/web). Tests
  * pick their own parts through `startEmulator({ parts })`.
  */
 import type { EmulatorPart } from './emulatorContext.js';
 import { knowledgeParts } from './portal/knowledgeParts.js';
+import { webChatPart } from './web/webChatPart.js';
 
 export interface DefaultPartsOptions {
   /** Webhook URLs that receive every tenant's knowledge events. */
@@ -14,5 +16,5 @@ export interface DefaultPartsOptions {
 }
 
 export function defaultParts(opts: DefaultPartsOptions = {}): EmulatorPart[] {
-  return knowledgeParts({ webhooks: opts.webhooks, eventTimeScale: opts.eventTimeScale });
+  return [...knowledgeParts({ webhooks: opts.webhooks, eventTimeScale: opts.eventTimeScale }), webChatPart()];
 }

@@ -12,7 +12,7 @@ import type { ServiceName, Version } from '../rates/rateLookup.js';
 import type { TokenIssuer } from './auth/tokenIssuer.js';
 import type { Caller, EmulatorContext } from './emulatorContext.js';
 import type { FaultInjector } from './faults/faultInjector.js';
-import type { TenantRateLimiter } from './limits/tenantRateLimiter.js';
+import type { RateBucketState, TenantRateLimiter } from './limits/tenantRateLimiter.js';
 
 /** The version of each service the emulator serves (spec 9.1). */
 export const SERVICE_VERSIONS: Record<'conversationmgr' | 'portalmgr' | 'eventmgr', Version> = {
@@ -27,6 +27,8 @@ export function createAuthorize(deps: {
   faults: FaultInjector;
   /** Where the caller of a request is kept for the call log. */
   callers: WeakMap<object, Caller>;
+  /** Where the state of the request's rate bucket is kept for the call log (the inspector). */
+  rates?: WeakMap<object, RateBucketState>;
 }): EmulatorContext['authorize'] {
   return async (ctx: RouteContext, call) => {
     const lang = header(ctx.req, 'accept-language');
@@ -37,7 +39,13 @@ export function createAuthorize(deps: {
       throw PlatformError.of('403-197', { scope: needed.join(' or ') }, { acceptLanguage: lang });
     }
     const method = (ctx.req.method ?? 'GET').toUpperCase();
-    deps.limiter.take({ tenant: caller.tenant, service: call.service as ServiceName, version: SERVICE_VERSIONS[call.service], method, template: call.template });
+    const rateCall = { tenant: caller.tenant, service: call.service as ServiceName, version: SERVICE_VERSIONS[call.service], method, template: call.template };
+    try {
+      deps.limiter.take(rateCall);
+    } finally {
+      // After the take, or after its 429: either way the inspector shows the bucket as it is.
+      deps.rates?.set(ctx.req, deps.limiter.state(rateCall));
+    }
     await deps.faults.beforeCall({ service: call.service, method, template: call.template }, lang);
     return caller;
   };

@@ -32,7 +32,7 @@ import { registerMessageRoutes } from './hub/messageRoutes.js';
 import { ResourceStore } from './hub/resourceStore.js';
 import { registerSetupRoutes, type ResourceStores } from './hub/setupRoutes.js';
 import { parsePlan } from './limits/planOption.js';
-import { DEFAULT_TOLERANCE_MS, TenantRateLimiter } from './limits/tenantRateLimiter.js';
+import { DEFAULT_TOLERANCE_MS, TenantRateLimiter, type RateBucketState } from './limits/tenantRateLimiter.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -104,15 +104,16 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
   const app = createJsonServer({ name: 'hubbot-emulator' });
   const callers = new WeakMap<object, Caller>();
+  const rates = new WeakMap<object, RateBucketState>();
   let baseUrl = '';
   const context: EmulatorContext = {
     app,
     baseUrl: () => baseUrl,
     now,
     record: (entry) => void log.record(entry),
-    authorize: createAuthorize({ issuer, limiter, faults, callers }),
+    authorize: createAuthorize({ issuer, limiter, faults, callers, rates }),
   };
-  recordCalls(app.server.server, log, callers);
+  recordCalls(app.server.server, log, callers, rates);
 
   registerTokenRoute(app, {
     clients,
@@ -155,14 +156,15 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
  * One call-log line per answered request (method, path without query, status, duration,
  * caller), for the inspector. The inspector's own polling of /emulator/calls is left out.
  */
-function recordCalls(server: import('node:http').Server, log: CallLog, callers: WeakMap<object, Caller>): void {
+function recordCalls(server: import('node:http').Server, log: CallLog, callers: WeakMap<object, Caller>, rates: WeakMap<object, RateBucketState>): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = Date.now();
     const path = (req.url ?? '/').replace(/[?#].*$/, '');
     if (req.method === 'GET' && path === `${EMULATOR_API}/calls`) return;
     res.once('finish', () => {
       const caller = callers.get(req);
-      log.record({ kind: 'call', method: req.method, path, status: res.statusCode, ms: Date.now() - started, ...(caller ? { clientId: caller.clientId, tenant: caller.tenant } : {}) });
+      const rate = rates.get(req);
+      log.record({ kind: 'call', method: req.method, path, status: res.statusCode, ms: Date.now() - started, ...(caller ? { clientId: caller.clientId, tenant: caller.tenant } : {}), ...(rate ? { rate } : {}) });
     });
   });
 }

@@ -24,6 +24,10 @@ export function sendErrorBody(req: IncomingMessage, res: ServerResponse, err: un
     'content-length': Buffer.byteLength(body),
   };
   if (perr.retryAfterSeconds !== undefined) headers['retry-after'] = Math.max(1, Math.ceil(perr.retryAfterSeconds));
+  // Refused before its body was read (413, or a check made before reading): node stops reading
+  // such a request, so its connection cannot carry another one; say so, or a keep-alive client
+  // sends its next request into a socket that is being closed (found by fuzzing).
+  if (!req.complete) headers.connection = 'close';
   res.writeHead(perr.status, headers);
   res.end(body);
   // Tell restify the response is complete, so its own error path does not send a second one.

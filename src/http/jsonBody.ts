@@ -1,13 +1,36 @@
 /**
  * Reads a request body with a size limit, before any parsing (413 as soon as the limit is
  * passed, from Content-Length when it is declared), and parses JSON leniently: a body that
- * is not JSON is 400. Used by every route of every server of the project.
+ * is not JSON is 400, and so is one nested deeper than MAX_JSON_DEPTH (JSON.parse copes with
+ * any depth, but the code that later walks or serializes the value recurses: a 1 MiB body of
+ * brackets made stored resources unreadable and handlers answer 500; found by fuzzing).
+ * Used by every route of every server of the project.
  */
 import type { IncomingMessage } from 'node:http';
 import { PlatformError } from '../errors/platformError.js';
 import { header } from './errorResponse.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Deepest nesting of arrays and objects accepted: far past any real payload, far below a stack overflow. */
+export const MAX_JSON_DEPTH = 100;
+
+/** True when JSON `text` nests arrays or objects deeper than `max` (brackets inside strings do not count). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
 
 export async function readRawBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const lang = header(req, 'accept-language');
@@ -33,9 +56,15 @@ export async function readRawBody(req: IncomingMessage, limitBytes: number): Pro
 export async function readJsonBody(req: IncomingMessage, limitBytes = DEFAULT_BODY_LIMIT_BYTES): Promise<unknown> {
   const raw = await readRawBody(req, limitBytes);
   if (raw.length === 0) return undefined;
+  const text = raw.toString('utf8');
+  let value: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw PlatformError.of('400-100', { reason: 'not valid JSON' }, { acceptLanguage: header(req, 'accept-language') });
   }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw PlatformError.of('400-100', { reason: `nested deeper than ${MAX_JSON_DEPTH} levels` }, { acceptLanguage: header(req, 'accept-language') });
+  }
+  return value;
 }

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { PlatformError } from '../errors/platformError.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from './jsonBody.js';
 import { header, sendErrorBody } from './errorResponse.js';
+import { refuseMalformedRequests } from './connectionRefusals.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'del' | 'patch' | 'head';
 
@@ -40,6 +41,7 @@ export interface JsonServer {
 export function createJsonServer(opts: { name: string; bodyLimitBytes?: number } ): JsonServer {
   const server = restify.createServer({ name: opts.name, handleUncaughtExceptions: false });
   const defaultLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  refuseMalformedRequests(server.server);
 
   // Router refusals (unknown path, wrong method) and anything that escaped a handler.
   server.on('restifyError', (req: restify.Request, res: restify.Response, err: Error & { statusCode?: number }, cb: () => void) => {

@@ -6,12 +6,15 @@
  *   opens a conversation on an account (the only account when there is one) → 201 `{id, accountId}`.
  * - POST /emulator/conversations/{id}/messages `{text}` or `{type, content}` sends a customer
  *   message, checked and routed like any hub message (C5: a type a customer may not send is
- *   refused with 400-120) → 202.
+ *   refused with 400-120) → 202. An optional `language` (`fr-FR`) becomes the message's
+ *   `language`, which the bot sees as the activity's locale.
  * - GET /emulator/conversations/{id}/received?since=N&waitMs=M long-polls what the customer
  *   received after cursor N → `{events, next}`; GET .../stream streams it (server-sent events,
  *   resumable with Last-Event-ID or ?since=N).
  * - GET /emulator/conversations and GET /emulator/conversations/{id}: every conversation, in
  *   any state, for the inspector.
+ * - GET /emulator/accounts: the accounts a customer can start a conversation on (the web chat's
+ *   account picker): id, name, address, tenant, default language.
  */
 import { PlatformError } from '../../errors/platformError.js';
 import { header } from '../../http/errorResponse.js';
@@ -37,6 +40,7 @@ const customerMessageSchema = z.looseObject({
   text: z.string().optional(),
   type: z.union([z.string(), z.looseObject({ value: z.string() })]).optional(),
   content: z.looseObject({}).optional(),
+  language: z.string().min(2).max(35).optional(),
 });
 
 export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: ResourceStores; conversations: ConversationStore; router: MessageRouter }): void {
@@ -65,6 +69,14 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
     sendJson(rc.res, 201, { id: conv.id, accountId: account.id, customer: conv.customer });
   });
 
+  app.route('get', `${EMULATOR_API}/accounts`, (rc) => {
+    const account = deps.stores.accounts.all().map((a) => {
+      const doc = a.doc as { name?: unknown; address?: unknown; chatConfigurations?: { defaultLanguage?: unknown } };
+      return { id: a.id, tenant: a.tenant, name: doc.name, address: doc.address, defaultLanguage: doc.chatConfigurations?.defaultLanguage };
+    });
+    sendJson(rc.res, 200, { account });
+  });
+
   app.route('get', base, (rc) => {
     sendJson(rc.res, 200, { conversation: deps.conversations.list().map((c) => ({ id: c.id, state: c.state, accountId: c.accountId, tenant: c.tenant, created: c.created, modified: c.modified, messageCount: c.messages.length })) });
   });
@@ -85,6 +97,7 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
       type: { value: type },
       ...(content ? { content } : {}),
       conversation: { id: conv.id },
+      ...(body.language ? { language: body.language } : {}),
     };
     const routed = deps.router.accept(conv.tenant, { messages: { message: [message] } });
     sendJson(rc.res, 202, { messages: routed });

@@ -59,7 +59,9 @@ export class FaultInjector {
 
   /** Waits the added latency of the call, then throws the injected error if one picks it. */
   async beforeCall(call: FaultCall, acceptLanguage?: string): Promise<void> {
-    const delay = this.latency.filter((r) => r.selectors.some((s) => matches(s, call))).reduce((sum, r) => sum + r.rule.ms, 0);
+    const delay = this.latency
+      .filter((r) => r.selectors.some((s) => matches(s, call)) && (r.rule.share === undefined || r.random() < r.rule.share))
+      .reduce((sum, r) => sum + r.rule.ms, 0);
     if (delay > 0) await sleep(delay);
     for (const r of this.errors) {
       if (!r.selectors.some((s) => matches(s, call))) continue;

@@ -1,7 +1,8 @@
 /**
  * The fault knobs of the emulator, as one settings document (admin API `PUT /emulator/faults`,
  * command-line options, `startEmulator({ faults })`):
- * - `latency`: milliseconds added before matching calls are answered;
+ * - `latency`: milliseconds added before matching calls are answered (on a `share` of them
+ *   when one is given: a few stalls among normal calls);
  * - `errors`: answer 429, 502 or 503 on a share (0..1) of matching calls;
  * - `callbacks`: duplicate or reorder a share of callback deliveries;
  * - `seed`: makes every share pick the same calls on every run.
@@ -18,7 +19,7 @@ const endpoints = z.array(z.string().min(1)).default(['*']);
 
 export const faultSettingsSchema = z.object({
   seed: z.number().int().default(1),
-  latency: z.array(z.object({ ms: z.number().int().min(0).max(120_000), endpoints })).default([]),
+  latency: z.array(z.object({ ms: z.number().int().min(0).max(120_000), share: share.optional(), endpoints })).default([]),
   errors: z.array(z.object({ status: z.union([z.literal(429), z.literal(502), z.literal(503)]), share, endpoints })).default([]),
   callbacks: z
     .object({

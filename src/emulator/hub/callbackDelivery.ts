@@ -3,16 +3,25 @@
  * "Timing"). Per conversation, one delivery at a time and in order; the body is the message
  * batch with `conversation.id` set. The bearer token comes from the stored authentication
  * (callbackTokens.ts) and is renewed once when the callback answers 401, then the delivery is
- * retried once. A callback that does not answer within 5 s, answers another non-2xx status,
- * or whose token cannot be obtained, counts as failed: the failure is listed (GET
- * /emulator/callback-failures) and the delivery is not retried (the spec shows no retry rule
- * for callbacks). Fault knobs may send a delivery twice or let it go after the next one.
+ * retried once. A callback answering 429, 502 or 503 ("try again") is tried again after 1 s,
+ * 2 s, 4 s and 8 s, holding the conversation's later deliveries so the order stays: an
+ * assumption, since the spec shows no retry rule for callbacks; it follows the event
+ * manager's rule for webhooks (spec 6.3: only 429/502/503 are retried, a bounded number of
+ * times) with the client back-off of spec 8.7, and it lets a bot refuse a callback it cannot
+ * record (503, e.g. while its Redis restarts) without losing it. A callback that does not answer within
+ * 5 s, answers another non-2xx status, still answers 429/502/503 after the last retry, or whose
+ * token cannot be obtained, counts as failed: the failure is listed (GET
+ * /emulator/callback-failures). Fault knobs may send a delivery twice or let it go after the
+ * next one.
  */
 import type { CallLog } from '../callLog.js';
 import type { FaultInjector } from '../faults/faultInjector.js';
 import { type CallbackTokens, type OAuth2Authentication, withoutQuery } from './callbackTokens.js';
 
 export const CALLBACK_TIMEOUT_MS = 5000;
+/** Waits before the retries of a callback that answered 429, 502 or 503. */
+export const CALLBACK_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000];
+const RETRYABLE_STATUSES = new Set([429, 502, 503]);
 
 export type CallbackAuth = { kind: 'oauth2'; authentication: OAuth2Authentication } | { kind: 'basic'; username: string; password: string } | { kind: 'none' };
 
@@ -58,10 +67,11 @@ export class CallbackDelivery {
   private readonly queues = new Map<string, Queue>();
   private readonly failureList: CallbackFailure[] = [];
   private readonly idleWaiters = new Set<() => void>();
+  private readonly retryWaits = new Set<() => void>();
   private closed = false;
 
   constructor(
-    private readonly deps: { now: () => number; log: CallLog; faults: FaultInjector; tokens: CallbackTokens; timeoutMs: number },
+    private readonly deps: { now: () => number; log: CallLog; faults: FaultInjector; tokens: CallbackTokens; timeoutMs: number; retryDelaysMs?: readonly number[] },
   ) {}
 
   enqueue(d: Delivery): void {
@@ -94,6 +104,7 @@ export class CallbackDelivery {
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queues.values()) q.wake?.();
+    for (const w of this.retryWaits) w();
     await this.idle();
   }
 
@@ -144,16 +155,36 @@ export class CallbackDelivery {
       this.fail({ conversationId: item.conversationId, recipient: target.recipient, clientApplicationId: target.clientApplicationId, url: withoutQuery(target.url), status, reason, messageIds: item.messageIds });
     try {
       let token = target.auth.kind === 'oauth2' ? await this.deps.tokens.get(target.auth.authentication) : undefined;
-      let status = await this.post(item, token, duplicate, 1);
+      let attempt = 1;
+      let status = await this.post(item, token, duplicate, attempt);
       if (status === 401 && target.auth.kind === 'oauth2' && token !== undefined) {
         token = await this.deps.tokens.renew(target.auth.authentication, token);
-        status = await this.post(item, token, duplicate, 2);
+        status = await this.post(item, token, duplicate, ++attempt);
+      }
+      for (const delay of this.deps.retryDelaysMs ?? CALLBACK_RETRY_DELAYS_MS) {
+        if (!RETRYABLE_STATUSES.has(status) || this.closed) break;
+        await this.waitBeforeRetry(delay);
+        if (this.closed) break;
+        status = await this.post(item, token, duplicate, ++attempt);
       }
       if (status < 200 || status > 299) fail(`callback answered ${status}`, status);
     } catch (err) {
       const e = err as Error & { status?: number };
       fail(e.name === 'TimeoutError' ? `no answer within ${this.deps.timeoutMs} ms` : e.name === 'TokenRequestError' ? e.message : 'callback unreachable', e.status);
     }
+  }
+
+  /** A retry's wait, cut short when the emulator stops. */
+  private waitBeforeRetry(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.retryWaits.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.retryWaits.add(done);
+    });
   }
 
   private async post(item: Item, token: string | undefined, duplicate: boolean, attempt: number): Promise<number> {

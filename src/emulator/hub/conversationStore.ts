@@ -66,6 +66,11 @@ export class ConversationStore {
     return [...this.conversations.values()];
   }
 
+  /** Whether the conversation already holds a message with this id (a resend). */
+  hasMessage(conv: Conversation, messageId: string): boolean {
+    return conv.messages.some((m) => m.id === messageId);
+  }
+
   /** Stores a message of the conversation with its id, time and `conversation.id` set. */
   append(conv: Conversation, msg: HubMessage): StoredMessage {
     const stored = {

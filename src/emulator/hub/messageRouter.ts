@@ -9,6 +9,11 @@
  * and the customer application's callback when the orchestration names one).
  * `escalation.transfer` opens an agent-queue entry; `conversation.end` completes the
  * conversation after it was delivered.
+ *
+ * Idempotent on message id (an assumption: the spec does not show what the hub does with a
+ * message sent twice). A message whose id the conversation already holds is a resend (the
+ * sender timed out on a call the hub did take, then tried again): it is answered as accepted
+ * and neither stored nor routed again, so the other side never sees it twice.
  */
 import { PlatformError } from '../../errors/platformError.js';
 import type { HubMessage, MessageBatch } from '../../schemas/hubMessages.js';
@@ -32,6 +37,8 @@ interface Planned {
   conv?: Conversation;
   /** For a customer's first message without a conversation id: the account to open one on. */
   newOnAccount?: string;
+  /** The conversation already holds a message with this id: a resend, not routed again. */
+  duplicate?: boolean;
 }
 
 export class MessageRouter {
@@ -49,9 +56,14 @@ export class MessageRouter {
   /** Checks, stores and routes a batch for `tenant`; throws (routing nothing) on the first refusal. */
   accept(tenant: string, batch: MessageBatch): RoutedMessage[] {
     const plan = batch.messages.message.map((msg) => this.check(tenant, msg));
+    markRepeatsWithinBatch(plan);
     const opened = new Map<string, Conversation>();
     const groups = new Map<Conversation, { sender: SenderType; msg: HubMessage }[]>();
     for (const p of plan) {
+      if (p.duplicate) {
+        this.deps.log.record({ kind: 'messageDuplicate', conversationId: p.conv!.id, messageId: p.msg.id, senderType: p.sender });
+        continue;
+      }
       let conv = p.conv;
       if (!conv) {
         conv = opened.get(p.newOnAccount!) ?? this.deps.conversations.create({ tenant, accountId: p.newOnAccount! });
@@ -60,9 +72,12 @@ export class MessageRouter {
       if (!groups.has(conv)) groups.set(conv, []);
       groups.get(conv)!.push({ sender: p.sender, msg: p.msg });
     }
-    const routed: RoutedMessage[] = [];
-    for (const [conv, msgs] of groups) routed.push(...this.route(conv, msgs, batch.metadata));
-    return routed;
+    const routed = new Map<HubMessage, RoutedMessage>();
+    for (const [conv, msgs] of groups) {
+      const done = this.route(conv, msgs, batch.metadata);
+      msgs.forEach((m, i) => routed.set(m.msg, done[i]));
+    }
+    return plan.map((p) => (p.duplicate ? { id: p.msg.id!, conversationId: p.conv!.id } : routed.get(p.msg)!));
   }
 
   private check(tenant: string, msg: HubMessage): Planned {
@@ -73,6 +88,8 @@ export class MessageRouter {
     if (id !== undefined) {
       const conv = this.deps.conversations.get(id);
       if (!conv || conv.tenant !== tenant) throw PlatformError.of('404-101', { name: `conversation ${id}` });
+      // Before the completed check: the resend of a conversation.end is still a success.
+      if (msg.id !== undefined && this.deps.conversations.hasMessage(conv, msg.id)) return { msg, sender: sender as SenderType, conv, duplicate: true };
       if (conv.state === 'completed') throw PlatformError.of('409-101', { reason: `conversation ${id} is completed` });
       return { msg, sender: sender as SenderType, conv };
     }
@@ -128,5 +145,16 @@ export class MessageRouter {
     }
     const body: Record<string, unknown> = { ...(metadata ? { metadata } : {}), messages: { message: msgs } };
     this.deps.delivery.enqueue({ conversationId: conv.id, target: result.target, body, messageIds });
+  }
+}
+
+/** The same id twice in one batch: the later copies are resends too. */
+function markRepeatsWithinBatch(plan: Planned[]): void {
+  const seen = new Set<string>();
+  for (const p of plan) {
+    if (p.duplicate || !p.conv || p.msg.id === undefined) continue;
+    const key = `${p.conv.id}\n${p.msg.id}`;
+    if (seen.has(key)) p.duplicate = true;
+    seen.add(key);
   }
 }

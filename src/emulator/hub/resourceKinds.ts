@@ -41,6 +41,9 @@ export interface ResourceKind {
   references: ResourceReference[];
 }
 
+// The fields the emulator requires are checked after the lenient shape (`pipe`), on its output.
+// Not `.and()`: a zod intersection throws (a 500) when one side transforms a value the other
+// keeps as sent, which every numeric id did (found by fuzzing: `application: {id: 5}`).
 const named = z.looseObject({ name: z.string().min(1) });
 const roleName = z.enum(CLIENT_APPLICATION_ROLE_NAMES);
 
@@ -56,7 +59,7 @@ export const RESOURCE_KINDS: Record<SetupResource, ResourceKind> = {
     resource: 'clientapplications',
     label: 'client application',
     listField: 'clientApplication',
-    schema: clientApplicationSchema.and(
+    schema: clientApplicationSchema.pipe(
       named.extend({ roles: z.array(z.looseObject({ name: roleName, callback: z.url().optional() })).min(1).max(7) }),
     ),
     references: [
@@ -68,21 +71,22 @@ export const RESOURCE_KINDS: Record<SetupResource, ResourceKind> = {
     resource: 'participants',
     label: 'participant',
     listField: 'participant',
-    schema: participantSchema.and(named.extend({ application: z.looseObject({ id: z.union([z.string(), z.number()]) }) })),
+    // The lenient shape has already turned a numeric id into a string.
+    schema: participantSchema.pipe(named.extend({ application: z.looseObject({ id: z.string() }) })),
     references: [{ key: 'application', target: 'clientapplications', blocksDelete: true }],
   },
   channels: {
     resource: 'channels',
     label: 'channel',
     listField: 'channel',
-    schema: channelSchema.and(z.looseObject({ type: z.string().min(1) })),
+    schema: channelSchema.pipe(z.looseObject({ type: z.string().min(1) })),
     references: [],
   },
   orchestrations: {
     resource: 'orchestrations',
     label: 'orchestration',
     listField: 'orchestration',
-    schema: orchestrationSchema.and(named),
+    schema: orchestrationSchema.pipe(named),
     // Not a refusal of 3.5: a participant named by an orchestration may be deleted.
     references: [{ key: 'participant', target: 'participants', blocksDelete: false }],
   },
@@ -90,7 +94,7 @@ export const RESOURCE_KINDS: Record<SetupResource, ResourceKind> = {
     resource: 'accounts',
     label: 'account',
     listField: 'account',
-    schema: accountSchema.and(named),
+    schema: accountSchema.pipe(named),
     references: [
       { key: 'channel', target: 'channels', blocksDelete: true },
       { key: 'orchestration', target: 'orchestrations', blocksDelete: true },

@@ -31,6 +31,18 @@ export interface RateCall {
   template: string;
 }
 
+/** What the inspector shows of one bucket after a call (never anything secret). */
+export interface RateBucketState {
+  /** `service/version METHOD /template`: one bucket per tenant. */
+  bucket: string;
+  plan: string;
+  ratePerSecond: number;
+  /** Tokens in the bucket now, 0 up to the burst size. */
+  tokens: number;
+  /** Milliseconds until the next call would be accepted (0: now). */
+  nextTokenInMs: number;
+}
+
 export class TenantRateLimiter {
   /** Per tenant, the theoretical arrival time of each bucket. */
   private readonly tat = new Map<string, Map<string, number>>();
@@ -66,9 +78,7 @@ export class TenantRateLimiter {
 
   /** Takes a token for the call, or throws 429-001 with the seconds until the next token. */
   take(call: RateCall): void {
-    const rate = rateFor({ service: call.service, version: call.version, plan: this.planOf(call.tenant), method: call.method, path: call.template });
-    const interval = intervalMsFor(rate);
-    const key = `${call.service}/${call.version} ${bucketKeyFor(call.method, call.template)}`;
+    const { interval, key } = this.bucketOf(call);
     let buckets = this.tat.get(call.tenant);
     if (!buckets) this.tat.set(call.tenant, (buckets = new Map()));
     const now = this.now();
@@ -77,6 +87,27 @@ export class TenantRateLimiter {
     const earliest = tat - (this.burst - 1) * interval - tolerance;
     if (now < earliest) throw tooManyRequests((earliest + tolerance - now) / 1000);
     buckets.set(key, Math.max(tat, now) + interval);
+  }
+
+  /** The bucket of the call as it stands (read only): for the inspector's call log. */
+  state(call: RateCall): RateBucketState {
+    const { rate, interval, key } = this.bucketOf(call);
+    const now = this.now();
+    const tat = this.tat.get(call.tenant)?.get(key) ?? now;
+    const debt = Math.max(0, tat - now);
+    const plan = this.planOf(call.tenant);
+    return {
+      bucket: key,
+      plan: typeof plan === 'string' ? plan : plan.name,
+      ratePerSecond: rate,
+      tokens: Math.max(0, this.burst - Math.ceil(debt / interval)),
+      nextTokenInMs: Math.max(0, Math.round(tat - (this.burst - 1) * interval - now)),
+    };
+  }
+
+  private bucketOf(call: RateCall): { rate: number; interval: number; key: string } {
+    const rate = rateFor({ service: call.service, version: call.version, plan: this.planOf(call.tenant), method: call.method, path: call.template });
+    return { rate, interval: intervalMsFor(rate), key: `${call.service}/${call.version} ${bucketKeyFor(call.method, call.template)}` };
   }
 
   /** Forgets every bucket (tests, or a plan change that should start afresh). */

@@ -1,0 +1,64 @@
+/**
+ * The botbuilder adapter (issue 7) under load, on loopback, in about a minute and a half:
+ *
+ * 1. Round trips (callback in → echo received at the sink), closed loop, 50 conversations,
+ *    the same echo and the same text, for three servers run in one child process
+ *    (adapter/botHost.ts) while this process drives them and plays the hub (adapter/replySink.ts):
+ *    (a) a bare restify handler that POSTs its echo with fetch,
+ *    (b) botbuilder's CloudAdapter with the EchoBot, replying to a Bot Connector stub,
+ *    (c) this adapter: startHubBotServer with the EchoBot, memory inbox, a real callback token,
+ *        replies through the outbox to the sink (budget out of the way: a 1e9 req/s plan).
+ *    Goals: (c)/(b) >= 4, (c)/(a) >= 0.5 in round trips per second.
+ * 2. Callback ack latency of (c) at 1,000 callbacks/s, open loop. Goal: p99 <= 20 ms.
+ * 3. 200 conversations backlogged against the emulator on the Enterprise plan (5 POST
+ *    /conversations/messages a second): messages per POST (>= 5), 429s (= 0), Jain's fairness
+ *    over per-conversation replies in a window (>= 0.95) — for the server as `hubbot start`
+ *    runs it (inbox worker concurrency 8), and with the worker wide enough that every
+ *    backlogged conversation has a reply waiting in the outbox (the outbox as the scheduler).
+ *
+ * `npm run bench -- adapter`. ADAPTER_BENCH_CPU_PROF=<dir> writes a CPU profile of the server
+ * process (`--cpu-prof`) for part 1 and 2.
+ */
+import { performance } from 'node:perf_hooks';
+import type { BenchRow } from './benchRow.js';
+import { backlogRows, roundTripRows } from './adapter/adapterRows.js';
+import { runBacklog, type BacklogOptions } from './adapter/backlogFairness.js';
+import { runRoundTrips, type RoundTripSettings } from './adapter/roundTripRuns.js';
+
+export const title = 'botbuilder adapter: round trips vs CloudAdapter and a bare handler; ack latency; budget sharing';
+
+const ROUND_TRIPS: RoundTripSettings = {
+  conversations: 50,
+  warmupMessages: 1000,
+  messagesPerRound: 1500,
+  rounds: 4,
+  ackRate: 1000,
+  ackSeconds: 4,
+  ackSlices: 2,
+  ackConversations: 200,
+};
+
+const BACKLOG: Omit<BacklogOptions, 'workerConcurrency'> = {
+  conversations: 200,
+  // 200 x 16 = 3,200 waiting; at most 250 a second (5 POSTs of 50) leave in settle + window.
+  messagesPerConversation: 16,
+  settleMs: 2000,
+  windowMs: 8000,
+};
+
+export async function run(): Promise<BenchRow[]> {
+  const log = (line: string) => process.stderr.write(`  adapter: ${line}\n`);
+  const t0 = performance.now();
+  const trips = await runRoundTrips(ROUND_TRIPS, log);
+  const rows = roundTripRows(trips, ROUND_TRIPS);
+  log(`round trips and acks done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+  for (const workerConcurrency of [undefined, BACKLOG.conversations]) {
+    const label = workerConcurrency ? `inbox worker concurrency ${workerConcurrency}` : 'default server (worker concurrency 8)';
+    log(`backlog: ${label}`);
+    const backlog = await runBacklog({ ...BACKLOG, workerConcurrency });
+    rows.push(...backlogRows(backlog, { conversations: BACKLOG.conversations, windowMs: BACKLOG.windowMs, label }));
+  }
+  log(`done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  return rows;
+}

@@ -1,0 +1,63 @@
+/**
+ * Baseline (a): the least a hub bot can be. A bare restify route takes the hub's callback
+ * (the message batch), acknowledges it, counts the conversation's turns in a Map and POSTs one
+ * echo per message to the hub with fetch (undici, keep-alive). No token check, no inbox, no
+ * budget, no botbuilder: what HTTP in and HTTP out cost on this machine.
+ */
+import restify from 'restify';
+import type { AddressInfo } from 'node:net';
+import type { HubMessage, MessageBatch } from '../../src/schemas/hubMessages.js';
+import { echoText } from './echoPayloads.js';
+
+export interface BareEchoServer {
+  url: string;
+  callbackPath: string;
+  close(): Promise<void>;
+}
+
+export async function startBareEchoServer(opts: { hubMessagesUrl: string; hubToken: string }): Promise<BareEchoServer> {
+  const server = restify.createServer({ name: 'bench-bare', handleUncaughtExceptions: false });
+  server.use(restify.plugins.bodyParser({ mapParams: false }));
+  const turns = new Map<string, number>();
+  const callbackPath = '/callback';
+
+  server.post(callbackPath, (req: restify.Request, res: restify.Response, next: restify.Next) => {
+    const messages = (req.body as MessageBatch | undefined)?.messages?.message ?? [];
+    res.send(200, { received: messages.length });
+    for (const m of messages) void reply(m);
+    next();
+  });
+
+  async function reply(m: HubMessage): Promise<void> {
+    const conversationId = m.conversation?.id ?? '';
+    const count = (turns.get(conversationId) ?? 0) + 1;
+    turns.set(conversationId, count);
+    const batch: MessageBatch = {
+      messages: {
+        message: [{ id: `${m.id}:r1`, sender: { type: 'custom_bot', id: 'bench-bot' }, type: { value: 'text' }, content: { text: echoText(m.content?.text ?? '', count) }, conversation: { id: conversationId } }],
+      },
+    };
+    try {
+      const res = await fetch(opts.hubMessagesUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.hubToken}` },
+        body: JSON.stringify(batch),
+      });
+      await res.arrayBuffer();
+    } catch {
+      // The driver notices the missing reply (its wait times out); nothing to do here.
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    callbackPath,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The driver's handle on botHost.ts: forks it (through tsx, like the other bench children),
+ * and turns its IPC messages into promises.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { HostReply, HostRequest, HostUrls } from './botHostProtocol.js';
+
+type StartRequest = Omit<Extract<HostRequest, { cmd: 'start' }>, 'id' | 'cmd'>;
+/** A request before it is numbered (Omit distributed over the union). */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export interface BotHost {
+  urls: HostUrls;
+  /** CPU time (user + system) the host process has used so far, in ms. */
+  cpuMs(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startBotHost(start: StartRequest): Promise<BotHost> {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'botHost.ts');
+  const profileDir = process.env.ADAPTER_BENCH_CPU_PROF;
+  // restify's http_parser binding warns at start on Node 20; the warning says nothing about the bench.
+  const execArgv = ['--import', 'tsx', '--no-deprecation', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+  const child: ChildProcess = fork(script, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Map<number, { resolve: (r: HostReply) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  child.on('message', (reply: HostReply) => {
+    const w = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.error !== undefined) w?.reject(new Error(`bot host: ${reply.error}`));
+    else w?.resolve(reply);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('exit', (code) => {
+    for (const w of waiting.values()) w.reject(new Error(`bot host exited (${code})`));
+    waiting.clear();
+  });
+  const ask = (req: Unnumbered<HostRequest>): Promise<HostReply> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve, reject });
+      child.send({ ...req, id } as HostRequest);
+    });
+
+  let urls: HostUrls;
+  try {
+    urls = (await ask({ cmd: 'start', ...start })).urls!;
+  } catch (err) {
+    child.kill();
+    throw err;
+  }
+  return {
+    urls,
+    cpuMs: async () => (await ask({ cmd: 'cpu' })).cpuMs!,
+    stop: async () => {
+      await ask({ cmd: 'stop' }).catch(() => undefined);
+      const timer = setTimeout(() => child.kill(), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/** The messages between the bench (driver) and botHost.ts, over the fork's IPC channel. */
+
+export interface HostUrls {
+  /** (a) the bare restify handler's callback URL. */
+  bare: string;
+  /** (b) CloudAdapter's /api/messages. */
+  cloud: string;
+  /** (c) our callback route. */
+  hub: string;
+  /** (c) the bot's own token endpoint, where the hub gets its callback token. */
+  hubTokenUrl: string;
+}
+
+export type HostRequest =
+  | {
+      id: number;
+      cmd: 'start';
+      /** Where the bare handler POSTs its replies. */
+      hubMessagesUrl: string;
+      /** PLATFORM_BASE_URL / PLATFORM_TOKEN_URL of our server: the sink. */
+      platformBaseUrl: string;
+      platformTokenUrl: string;
+      botClientId: string;
+      botClientSecret: string;
+      workerConcurrency?: number;
+    }
+  | { id: number; cmd: 'cpu' }
+  | { id: number; cmd: 'stop' };
+
+export type HostReply = { id: number; error?: string; urls?: HostUrls; cpuMs?: number };

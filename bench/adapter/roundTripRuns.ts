@@ -1,0 +1,165 @@
+/**
+ * Drives the three servers of botHost.ts from this process: closed-loop round trips for each,
+ * in interleaved rounds after a warm-up (the machine is shared; a change in its load then falls
+ * on all three alike), then the open-loop ack test of our callback at a fixed rate, with the
+ * bare handler at the same rate as the reference. The CPU time the server process spends is
+ * charged to whichever server was driven.
+ */
+import { randomBytes } from 'node:crypto';
+import { startBotHost } from './botHostProcess.js';
+import { closedLoop, type EchoTarget, type LoopResult } from './closedLoop.js';
+import { activityBody, hubCallbackBody } from './echoPayloads.js';
+import { keepAliveAgent, postJson } from './httpPost.js';
+import { openLoop, type OpenLoopResult } from './openLoop.js';
+import { startReplySink } from './replySink.js';
+import { percentile } from '../webhookLoadGenerator.js';
+
+export type ServerName = 'bare' | 'cloud' | 'hub';
+
+export interface RoundTripSettings {
+  conversations: number;
+  warmupMessages: number;
+  messagesPerRound: number;
+  rounds: number;
+  ackRate: number;
+  /** Seconds of open loop per server, in `ackSlices` interleaved slices. */
+  ackSeconds: number;
+  ackSlices: number;
+  ackConversations: number;
+  workerConcurrency?: number;
+}
+
+export interface ServerFigures {
+  loop: LoopResult;
+  /** Round trips per second of each round, in round order. */
+  roundRates: number[];
+  /** Server-process CPU per round-tripped message, ms. */
+  cpuMsPerMessage: number;
+  /** Driver-process CPU per message, ms (to see which side was saturated). */
+  driverCpuMsPerMessage: number;
+}
+
+export interface RoundTripResults {
+  closed: Record<ServerName, ServerFigures>;
+  ack: { hub: OpenLoopResult; bare: OpenLoopResult };
+  /** Bytes of one callback body, per server (the same text in each). */
+  bodyBytes: Record<ServerName, number>;
+}
+
+/** One server's closed-loop figures, summed over the rounds. */
+interface Totals {
+  latencies: number[];
+  ms: number;
+  failures: number;
+  cpu: number;
+  driverCpu: number;
+  rates: number[];
+}
+
+export async function runRoundTrips(s: RoundTripSettings, progress: (line: string) => void = () => undefined): Promise<RoundTripResults> {
+  const sink = await startReplySink();
+  const botClientId = 'bench-hub';
+  const botClientSecret = randomBytes(24).toString('base64url');
+  const host = await startBotHost({
+    hubMessagesUrl: sink.hubMessagesUrl,
+    platformBaseUrl: sink.url,
+    platformTokenUrl: sink.tokenUrl,
+    botClientId,
+    botClientSecret,
+    workerConcurrency: s.workerConcurrency,
+  });
+  try {
+    const token = await callbackToken(host.urls.hubTokenUrl, botClientId, botClientSecret);
+    const targets: Record<ServerName, EchoTarget> = {
+      bare: { label: 'bare restify handler', url: host.urls.bare, body: hubCallbackBody },
+      cloud: { label: 'botbuilder CloudAdapter', url: host.urls.cloud, body: (c, n) => activityBody(c, n, sink.url) },
+      hub: { label: 'this adapter', url: host.urls.hub, body: hubCallbackBody, headers: () => ({ authorization: `Bearer ${token}` }) },
+    };
+    const names: ServerName[] = ['bare', 'cloud', 'hub'];
+    for (const name of names) {
+      progress(`warm-up ${name}`);
+      const w = await closedLoop(targets[name], sink, { conversations: s.conversations, messages: s.warmupMessages, prefix: `warm-${name}` });
+      if (w.failures > 0) throw new Error(`${name}: ${w.failures} of ${s.warmupMessages} warm-up messages did not round-trip`);
+    }
+
+    const acc = Object.fromEntries(names.map((n): [ServerName, Totals] => [n, { latencies: [], ms: 0, failures: 0, cpu: 0, driverCpu: 0, rates: [] }])) as Record<ServerName, Totals>;
+    for (let round = 0; round < s.rounds; round++) {
+      // A different server goes first each round, so none always follows the same one.
+      for (const name of [...names.slice(round % 3), ...names.slice(0, round % 3)]) {
+        const cpu0 = await host.cpuMs();
+        const d0 = process.cpuUsage();
+        const r = await closedLoop(targets[name], sink, { conversations: s.conversations, messages: s.messagesPerRound, prefix: `r${round}-${name}` });
+        const d = process.cpuUsage(d0);
+        const a = acc[name];
+        a.cpu += (await host.cpuMs()) - cpu0;
+        a.driverCpu += (d.user + d.system) / 1000;
+        a.latencies.push(...r.latenciesMs);
+        a.ms += r.elapsedMs;
+        a.failures += r.failures;
+        a.rates.push(r.messagesPerSecond);
+        progress(`round ${round + 1} ${name}: ${r.messagesPerSecond.toFixed(0)} msg/s`);
+      }
+    }
+    const closed = Object.fromEntries(
+      names.map((n) => {
+        const a = acc[n];
+        const done = a.latencies.length;
+        const loop: LoopResult = { latenciesMs: a.latencies, elapsedMs: a.ms, failures: a.failures, messagesPerSecond: (done * 1000) / a.ms };
+        return [n, { loop, roundRates: a.rates, cpuMsPerMessage: a.cpu / Math.max(1, done), driverCpuMsPerMessage: a.driverCpu / Math.max(1, done) }];
+      }),
+    ) as Record<ServerName, ServerFigures>;
+
+    // Open loop in interleaved slices too: bare, ours, bare, ours (after a short warm-up each).
+    const sliceCount = Math.round((s.ackRate * s.ackSeconds) / s.ackSlices);
+    const ackOpts = { rate: s.ackRate, count: sliceCount, conversations: s.ackConversations };
+    progress(`open loop ${s.ackRate}/s: warm-up`);
+    await openLoop(targets.hub, sink, { ...ackOpts, count: Math.round(s.ackRate / 2), prefix: 'ack-warm-hub' });
+    await openLoop(targets.bare, sink, { ...ackOpts, count: Math.round(s.ackRate / 2), prefix: 'ack-warm-bare' });
+    const slices: Record<'bare' | 'hub', OpenLoopResult[]> = { bare: [], hub: [] };
+    for (let i = 0; i < s.ackSlices; i++) {
+      for (const name of ['bare', 'hub'] as const) {
+        const r = await openLoop(targets[name], sink, { ...ackOpts, prefix: `ack-${i}-${name}` });
+        slices[name].push(r);
+        progress(`open loop ${s.ackRate}/s slice ${i + 1} ${name}: ack p99 ${percentile(r.ackLatenciesMs, 99).toFixed(1)} ms, ${r.achievedRate.toFixed(0)}/s sent`);
+      }
+    }
+    const hub = mergeOpenLoop(slices.hub);
+    const bare = mergeOpenLoop(slices.bare);
+
+    return {
+      closed,
+      ack: { hub, bare },
+      bodyBytes: { bare: Buffer.byteLength(hubCallbackBody('r0-bare-c0', 1)), cloud: Buffer.byteLength(activityBody('r0-cloud-c0', 1, sink.url)), hub: Buffer.byteLength(hubCallbackBody('r0-hub-c0', 1)) },
+    };
+  } finally {
+    await host.stop();
+    await sink.close();
+  }
+}
+
+/** The hub's side of spec 5.4: client credentials at the bot's token endpoint (JSON body). */
+async function callbackToken(tokenUrl: string, clientId: string, clientSecret: string): Promise<string> {
+  const agent = keepAliveAgent(1);
+  const answer = await postJson(agent, new URL(tokenUrl), JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }));
+  agent.destroy();
+  if (answer.status !== 200) throw new Error(`the bot's token endpoint answered ${answer.status}`);
+  return (JSON.parse(answer.body) as { access_token: string }).access_token;
+}
+
+/**
+ * Slices of one server as one run: latencies together, echo rate averaged; the generator's
+ * rate and the drain are the worst slice's (a generator that fell behind means the machine,
+ * not the server, set the latencies).
+ */
+function mergeOpenLoop(rs: OpenLoopResult[]): OpenLoopResult {
+  const mean = (f: (r: OpenLoopResult) => number) => rs.reduce((a, r) => a + f(r), 0) / rs.length;
+  const drains = rs.map((r) => r.drainMs);
+  return {
+    ackLatenciesMs: rs.flatMap((r) => r.ackLatenciesMs),
+    non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+    achievedRate: Math.min(...rs.map((r) => r.achievedRate)),
+    replies: rs.reduce((a, r) => a + r.replies, 0),
+    drainMs: drains.some((d) => d === undefined) ? undefined : Math.max(...(drains as number[])),
+    replyRate: mean((r) => r.replyRate),
+  };
+}

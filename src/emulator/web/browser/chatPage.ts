@@ -1,0 +1,197 @@
+/**
+ * The web chat page (GET /chat): a person chats as a customer through the emulator's customer
+ * API (src/emulator/customer/customerRoutes.ts), exactly as a channel would: start a
+ * conversation on an account, send text (each message carries the chosen language, which the
+ * bot sees as the activity's locale), and follow what the customer receives over server-sent
+ * events. Keyboard only works throughout: Enter sends, every choice is a real button or input,
+ * and the log is an ARIA live region.
+ */
+import type { CustomerEvent } from '../../hub/conversationStore.js';
+import { byId, el, fetchJson } from './dom.js';
+import { customerItem, disableChoices, messageItem, noticeItem, type Choice } from './chatRendering.js';
+import { chatLanguageOf, language, setLanguage, t, type ChatLanguage, type TextKey } from './chatText.js';
+
+interface Account {
+  id: string;
+  name?: string;
+  address?: string;
+  defaultLanguage?: string;
+}
+
+const API = '/emulator';
+/** A typing indicator nobody closed is hidden after this long. */
+const TYPING_TIMEOUT_MS = 30_000;
+
+const startForm = byId<HTMLFormElement>('start-form');
+const accountSelect = byId<HTMLSelectElement>('account');
+const nameInput = byId<HTMLInputElement>('customer-name');
+const startError = byId('start-error');
+const languageSelect = byId<HTMLSelectElement>('language');
+const conversation = byId('conversation');
+const statusText = byId('conv-status');
+const log = byId<HTMLOListElement>('messages');
+const typing = byId('typing');
+const composer = byId<HTMLFormElement>('composer');
+const input = byId<HTMLInputElement>('message');
+const sendButton = byId<HTMLButtonElement>('send');
+const newChat = byId<HTMLButtonElement>('new-chat');
+const inspectorLink = byId<HTMLAnchorElement>('inspector-link');
+
+let conversationId: string | undefined;
+let stream: EventSource | undefined;
+let lastSeq = 0;
+let typingTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Keeps the newest message in view, also after the bars around the log change height. */
+function scrollToEnd(): void {
+  requestAnimationFrame(() => (log.scrollTop = log.scrollHeight));
+}
+
+function append(node: HTMLLIElement): void {
+  log.append(node);
+  scrollToEnd();
+}
+
+function setStatus(key: TextKey): void {
+  statusText.dataset.text = key;
+  statusText.textContent = t(key);
+  conversation.dataset.state = key;
+  scrollToEnd();
+}
+
+function showTyping(on: boolean): void {
+  clearTimeout(typingTimer);
+  typing.hidden = !on;
+  scrollToEnd();
+  if (on) typingTimer = setTimeout(() => showTyping(false), TYPING_TIMEOUT_MS);
+}
+
+function setComposerEnabled(on: boolean): void {
+  input.disabled = !on;
+  sendButton.disabled = !on;
+}
+
+/** Sends one customer message; shows it at once, marked until the hub accepted it. */
+async function send(choice: Choice): Promise<void> {
+  if (!conversationId || !choice.text.trim()) return;
+  disableChoices(log);
+  const mine = customerItem(choice.shown);
+  append(mine);
+  try {
+    await fetchJson(`${API}/conversations/${encodeURIComponent(conversationId)}/messages`, { method: 'POST', json: { text: choice.text, language: language() } });
+    mine.classList.remove('pending');
+  } catch (err) {
+    mine.classList.replace('pending', 'failed');
+    mine.append(el('p', { class: 'error', text: t('notSent', { reason: (err as Error).message }) }));
+  }
+}
+
+function onEvent(e: CustomerEvent): void {
+  if (e.seq <= lastSeq) return; // a reconnecting stream may repeat what we have
+  lastSeq = e.seq;
+  if (e.kind === 'escalated') {
+    append(noticeItem('escalated', t('escalated')));
+    setStatus('statusEscalated');
+    return;
+  }
+  if (e.kind === 'completed') {
+    showTyping(false);
+    append(noticeItem('completed', t('ended')));
+    setStatus('statusCompleted');
+    setComposerEnabled(false);
+    disableChoices(log);
+    stream?.close();
+    newChat.focus();
+    return;
+  }
+  const message = e.message;
+  if (!message) return;
+  const type = message.type.value;
+  if (type === 'typing.start') return showTyping(true);
+  showTyping(false);
+  const node = messageItem(message, (choice) => {
+    void send(choice);
+    input.focus();
+  });
+  if (node) append(node);
+}
+
+function follow(id: string): void {
+  stream?.close();
+  // Resumable: the browser reconnects with Last-Event-ID, and `since` covers a fresh start.
+  stream = new EventSource(`${API}/conversations/${encodeURIComponent(id)}/stream?since=${lastSeq}`);
+  for (const kind of ['message', 'escalated', 'completed']) {
+    stream.addEventListener(kind, (ev) => onEvent(JSON.parse((ev as MessageEvent<string>).data) as CustomerEvent));
+  }
+  // The browser retries a dropped stream by itself; a refused one (emulator restarted) is final.
+  const current = stream;
+  stream.addEventListener('error', () => {
+    if (current.readyState !== EventSource.CLOSED || conversation.dataset.state === 'statusCompleted') return;
+    append(noticeItem('error', t('connectionLost')));
+    setComposerEnabled(false);
+  });
+}
+
+async function start(): Promise<void> {
+  startError.hidden = true;
+  const name = nameInput.value.trim();
+  const body = { ...(accountSelect.value ? { accountId: accountSelect.value } : {}), ...(name ? { customer: { name } } : {}) };
+  try {
+    const started = await fetchJson<{ id: string }>(`${API}/conversations`, { method: 'POST', json: body });
+    conversationId = started.id;
+  } catch (err) {
+    startError.textContent = t('startFailed', { reason: (err as Error).message });
+    startError.hidden = false;
+    return;
+  }
+  lastSeq = 0;
+  log.replaceChildren();
+  showTyping(false);
+  conversation.dataset.conversationId = conversationId;
+  inspectorLink.href = `/inspector?conversation=${encodeURIComponent(conversationId)}`;
+  startForm.hidden = true;
+  conversation.hidden = false;
+  setStatus('statusActive');
+  setComposerEnabled(true);
+  follow(conversationId);
+  input.focus();
+}
+
+async function loadAccounts(): Promise<void> {
+  try {
+    const { account } = await fetchJson<{ account: Account[] }>(`${API}/accounts`);
+    accountSelect.replaceChildren(...account.map((a) => el('option', { attrs: { value: a.id }, text: a.address ? `${a.name ?? a.id} (${a.address})` : (a.name ?? a.id) })));
+    const wanted = new URLSearchParams(location.search).get('account');
+    const match = account.find((a) => a.address === wanted || a.id === wanted);
+    if (match) accountSelect.value = match.id;
+  } catch {
+    // An older emulator without the accounts list: the only account is used.
+    accountSelect.replaceChildren(el('option', { attrs: { value: '', 'data-text': 'onlyAccount' }, text: t('onlyAccount') }));
+  }
+}
+
+startForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  void start();
+});
+composer.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const text = input.value;
+  if (!text.trim()) return;
+  input.value = '';
+  void send({ text, shown: text });
+});
+newChat.addEventListener('click', () => {
+  stream?.close();
+  conversationId = undefined;
+  conversation.hidden = true;
+  startForm.hidden = false;
+  inspectorLink.href = '/inspector';
+  accountSelect.focus();
+});
+languageSelect.addEventListener('change', () => setLanguage(languageSelect.value as ChatLanguage));
+
+const initial = chatLanguageOf(new URLSearchParams(location.search).get('lang') ?? navigator.language);
+languageSelect.value = initial;
+setLanguage(initial);
+void loadAccounts();

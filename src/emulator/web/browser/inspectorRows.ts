@@ -1,0 +1,129 @@
+/**
+ * How the inspector reads the emulator's call log (GET /emulator/calls, src/emulator/callLog.ts):
+ * which category an entry belongs to (for the filters), a one-line summary, and flags for what
+ * a developer looks for: 429s ("throttled"), retries after a 429 or 5xx, token requests.
+ */
+import type { CallLogEntry } from '../../callLog.js';
+import type { RateBucketState } from '../../limits/tenantRateLimiter.js';
+
+export type Category = 'platform' | 'message' | 'callback' | 'token' | 'note' | 'detail' | 'emulator';
+
+export const CATEGORIES: { id: Category; label: string; shown: boolean }[] = [
+  { id: 'platform', label: 'Platform calls', shown: true },
+  { id: 'message', label: 'Hub messages', shown: true },
+  { id: 'callback', label: 'Callbacks to the bot', shown: true },
+  { id: 'token', label: 'Callback tokens', shown: true },
+  { id: 'note', label: 'Conversation and portal events', shown: true },
+  { id: 'detail', label: 'Portal call details', shown: false },
+  { id: 'emulator', label: 'Emulator API and pages', shown: false },
+];
+
+/** Paths of the emulator itself (its API, the web pages): not platform calls. */
+const OWN_PATHS = /^\/(emulator|chat|inspector)(\/|$)/;
+
+export function categoryOf(e: CallLogEntry): Category {
+  switch (e.kind) {
+    case 'call':
+      return OWN_PATHS.test(String(e.path)) ? 'emulator' : 'platform';
+    case 'message':
+      return 'message';
+    case 'callback':
+    case 'callbackFailure':
+      return 'callback';
+    case 'callbackToken':
+      return 'token';
+    case 'portal':
+      return 'detail';
+    default:
+      return 'note';
+  }
+}
+
+export interface RowView {
+  kind: string;
+  /** The platform service of a call (`conversationmgr v3`), its path then shown relative to it. */
+  service?: string;
+  summary: string;
+  status?: number;
+  ms?: number;
+  rate?: string;
+  rateTitle?: string;
+  flags: string[];
+}
+
+function str(v: unknown): string {
+  return v === undefined || v === null ? '' : String(v);
+}
+
+function rateText(rate: RateBucketState): string {
+  const next = rate.nextTokenInMs > 0 ? `next in ${rate.nextTokenInMs} ms` : 'next now';
+  return `bucket ${rate.ratePerSecond}/s: ${rate.tokens} token${rate.tokens === 1 ? '' : 's'}, ${next}`;
+}
+
+/** `/conversation/conversationmgr/v3/channels` → service `conversationmgr v3`, path `/channels`. */
+function splitService(path: string): { service?: string; path: string } {
+  const m = /^\/(?:conversation|knowledge)\/([a-z]+)\/(v\d+)(\/.*)?$/.exec(path);
+  if (m) return { service: `${m[1]} ${m[2]}`, path: m[3] ?? '/' };
+  if (path.endsWith('/oauth2/token')) return { service: 'auth', path };
+  return { path };
+}
+
+/** Remembers, per method + path, whether the last answer asked for a retry. */
+export class RetryTracker {
+  private readonly lastRetryable = new Map<string, number>();
+
+  /** Whether this call repeats one that got 429/502/503; then records this one's status. */
+  see(e: CallLogEntry): boolean {
+    if (e.kind !== 'call') return false;
+    const key = `${str(e.method)} ${str(e.path)}`;
+    const retry = this.lastRetryable.has(key);
+    const status = Number(e.status);
+    if (status === 429 || status === 502 || status === 503) this.lastRetryable.set(key, status);
+    else this.lastRetryable.delete(key);
+    return retry;
+  }
+}
+
+export function describeEntry(e: CallLogEntry, isRetry: boolean): RowView {
+  const flags: string[] = [];
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  if (status === 429) flags.push('throttled');
+  else if (status !== undefined && status >= 500) flags.push('5xx');
+  if (isRetry) flags.push('retry');
+  const ms = typeof e.ms === 'number' ? e.ms : undefined;
+  switch (e.kind) {
+    case 'call': {
+      const { service, path } = splitService(str(e.path));
+      if (path.endsWith('/oauth2/token')) flags.push('token');
+      const rate = e.rate as RateBucketState | undefined;
+      return { kind: 'call', service, summary: `${str(e.method)} ${path}`, status, ms, flags, ...(rate ? { rate: rateText(rate), rateTitle: `${rate.bucket} (${rate.plan})` } : {}) };
+    }
+    case 'message': {
+      const m = e.message as { content?: { text?: string; quickReplies?: unknown[]; items?: unknown[] }; language?: string } | undefined;
+      const extra = m?.content?.quickReplies ? ` [${m.content.quickReplies.length} quick replies]` : m?.content?.items ? ` [${m.content.items.length} items]` : '';
+      const text = m?.content?.text ? ` “${m.content.text.replace(/\s+/g, ' ').slice(0, 80)}”` : '';
+      return { kind: 'message', summary: `${str(e.senderType)} → ${str(e.type)}${m?.language ? ` (${m.language})` : ''}${text}${extra}`, flags };
+    }
+    case 'callback':
+      return { kind: 'callback', summary: `POST to the ${str(e.recipient)} callback ${str(e.url)} (attempt ${str(e.attempt)}${e.duplicate ? ', duplicate' : ''})`, status, ms, flags: e.duplicate ? [...flags, 'duplicate'] : flags };
+    case 'callbackFailure':
+      return { kind: 'callback failed', summary: str(e.reason), status, flags: [...flags, 'failed'] };
+    case 'callbackToken':
+      return { kind: 'token', summary: `callback token from ${str(e.url)}${e.error ? ` failed: ${str(e.error)}` : ''}`, status, ms, flags: [...flags, 'token'] };
+    case 'messageDuplicate':
+      return { kind: 'duplicate', summary: `message ${str(e.messageId)} from ${str(e.senderType)} seen before: not routed again`, flags: [...flags, 'duplicate'] };
+    case 'conversationStarted':
+      return { kind: 'conversation', summary: `conversation ${str(e.conversationId)} started`, flags };
+    default: {
+      const { seq: _s, at: _a, kind, ...rest } = e;
+      return { kind, summary: JSON.stringify(rest).slice(0, 160), flags };
+    }
+  }
+}
+
+/** Entries of one conversation: its own, and the calls (which carry no conversation id) made since it began. */
+export function belongsTo(e: CallLogEntry, conversationId: string, startedSeq: number): boolean {
+  if (typeof e.conversationId === 'string') return e.conversationId === conversationId;
+  if (typeof e.path === 'string' && e.path.includes(conversationId)) return true;
+  return e.kind !== 'conversationStarted' && e.seq >= startedSeq;
+}

@@ -1,0 +1,49 @@
+/**
+ * The markup of the web chat page (GET /chat); chatPage.ts (browser) brings it to life.
+ * Labels carry `data-text` keys so the page can switch between English and French.
+ */
+import { pageHtml } from './pageShell.js';
+
+const BODY = `<header class="topbar">
+  <h1 data-text="title">Web chat</h1>
+  <div class="topbar-tools">
+    <label for="language" data-text="language">Language</label>
+    <select id="language">
+      <option value="en-US" lang="en">English</option>
+      <option value="fr-FR" lang="fr">Français</option>
+    </select>
+    <a id="inspector-link" href="/inspector" target="_blank" rel="noopener" data-text="inspector">Inspector</a>
+  </div>
+</header>
+<main class="chat">
+  <form id="start-form" class="panel" aria-labelledby="start-title">
+    <h2 id="start-title" data-text="startTitle">Start a conversation</h2>
+    <div class="field">
+      <label for="account" data-text="account">Account</label>
+      <select id="account"></select>
+    </div>
+    <div class="field">
+      <label for="customer-name" data-text="name">Your name (optional)</label>
+      <input id="customer-name" autocomplete="name" maxlength="80">
+    </div>
+    <button type="submit" class="primary" data-text="start">Start chat</button>
+    <p id="start-error" class="error" role="alert" hidden></p>
+  </form>
+  <section id="conversation" class="conversation" aria-label="Conversation" hidden>
+    <div class="conv-bar">
+      <p id="conv-status" class="conv-status" role="status"></p>
+      <button id="new-chat" type="button" class="secondary" data-text="newChat">New chat</button>
+    </div>
+    <ol id="messages" class="messages" role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" tabindex="0"></ol>
+    <p id="typing" class="typing" role="status" hidden data-text="typing">The bot is typing…</p>
+    <form id="composer" class="composer">
+      <label for="message" class="visually-hidden" data-text="message">Message</label>
+      <input id="message" autocomplete="off" maxlength="4000" data-placeholder="placeholder" placeholder="Type a message and press Enter">
+      <button id="send" type="submit" class="primary" data-text="send">Send</button>
+    </form>
+  </section>
+</main>`;
+
+export function chatPageHtml(): string {
+  return pageHtml({ title: 'Web chat · hubbot emulator', bodyClass: 'chat-page', body: BODY, script: 'chatPage.js' });
+}

@@ -1,0 +1,161 @@
+/**
+ * The inspector page in a real browser, beside the chat page, against the local stack: it
+ * lists the calls of a walk (method, path, status, timing, rate bucket), shows an entry's
+ * JSON, drives the fault knobs (429s, token expiry) while the chat goes on, and exports the
+ * conversation as a transcript file.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CallLogEntry } from '../../src/emulator/callLog.js';
+import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { createLogger } from '../../src/server/logger.js';
+import { contrastFailures } from './contrast.js';
+import { RichTestBot } from './richTestBot.js';
+import { BROWSER_SETUP_TIMEOUT_MS, ChatPage, eventually, launchBrowser, newContext } from './webTestKit.js';
+
+const RETRY_SAFE_SEED = 54;
+const MESSAGES_PATH = '/conversation/conversationmgr/v3/conversations/messages';
+
+describe('inspector page (real browser)', function () {
+  this.timeout(90_000);
+  let browser: Browser;
+  let stack: LocalStack;
+  let context: BrowserContext;
+  let chat: ChatPage;
+  let inspector: Page;
+  let conversationId: string;
+
+  const calls = async (): Promise<CallLogEntry[]> => (await (await fetch(`${stack.emulator.url}/emulator/calls?kind=call`)).json()).call;
+  const rows = (filter?: string) => inspector.locator(`#entries button.entry${filter ?? ''}`);
+
+  before(async function () {
+    this.timeout(BROWSER_SETUP_TIMEOUT_MS);
+    browser = await launchBrowser();
+    stack = await startLocalStack({ bot: () => new RichTestBot(), logger: createLogger({ level: 'silent' }) });
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser, { width: 1400, height: 900 });
+    chat = new ChatPage(await context.newPage(), stack.emulator.url);
+    await chat.open();
+    conversationId = await chat.start();
+    inspector = await context.newPage();
+    await inspector.goto(`${stack.emulator.url}/inspector?conversation=${conversationId}`);
+  });
+  afterEach(async () => {
+    await fetch(`${stack.emulator.url}/emulator/faults`, { method: 'DELETE' });
+    await context?.close();
+  });
+
+  it('lists the calls of a walk in order with method, path, status, timing and rate bucket; a click shows the JSON', async () => {
+    await chat.say('menu');
+    await (await chat.waitForBot('What would you like to do?')).getByRole('button', { name: 'One device' }).click();
+    const picker = await chat.waitForBot('Which device is it?');
+    await picker.getByRole('radio', { name: /Cable/ }).check();
+    await picker.getByRole('button', { name: 'Send choice' }).click();
+    await chat.waitForBot('You picked: c3');
+
+    // The conversation is picked from the address, and its entries are listed in order.
+    await eventually(async () => (await inspector.locator('#conversation').inputValue()) === conversationId, 'the conversation selected');
+    const sent = rows('[data-kind="call"]').filter({ hasText: 'POST /conversations/messages' });
+    await eventually(async () => (await sent.count()) >= 3, 'three bot messages posted to the hub');
+    const first = await sent.first().textContent();
+    expect(first).to.match(/call\s*202\s*\d+ ms/i).and.match(/bucket 5\/s: [01] tokens?, next (in \d+ ms|now)/).and.contain('conversationmgr v3 POST /conversations/messages');
+    const messageRows = rows('[data-kind="message"]');
+    const described = await messageRows.allTextContents();
+    expect(described.join('\n')).to.contain('customer → text (en-US) “menu”').and.contain('custom_bot → richMessage.quickreply').and.contain('custom_bot → richMessage.listpicker').and.contain('customer → text (en-US) “c3”');
+    const seqs = (await rows().evaluateAll((bs) => bs.map((b) => Number(b.getAttribute('data-seq')))));
+    expect(seqs, 'in log order').to.deep.equal([...seqs].sort((a, b) => a - b));
+    expect(await rows('[data-kind="callback"]').count(), 'callbacks to the bot').to.be.greaterThan(0);
+
+    await messageRows.filter({ hasText: 'richMessage.listpicker' }).first().click();
+    const detail = JSON.parse((await inspector.locator('#detail-json').textContent()) ?? '{}');
+    expect(detail.message.content.items.map((i: { id: string }) => i.id)).to.deep.equal(['r1', 'm2', 'c3']);
+    expect(await inspector.getByRole('heading', { level: 2, name: /Entry #\d+ \(message\)/ }).isVisible()).to.equal(true);
+
+    // With the keyboard: the arrows walk the rows and show each one's JSON.
+    const focused = Number(await inspector.evaluate(() => document.activeElement?.getAttribute('data-seq')));
+    await inspector.keyboard.press('ArrowDown');
+    const next = Number(await inspector.evaluate(() => document.activeElement?.getAttribute('data-seq')));
+    expect(next).to.be.greaterThan(focused);
+    expect(JSON.parse((await inspector.locator('#detail-json').textContent()) ?? '{}').seq).to.equal(next);
+  });
+
+  it('[L5] with 429s turned on for the hub\'s messages, the inspector shows the 429s and the retries, and the chat still completes', async () => {
+    await inspector.getByLabel('Endpoints').fill('conversationmgr:POST /conversations/messages');
+    await inspector.getByLabel('429 on % of calls').fill('40');
+    // Seed 54 never picks more than two calls in a row among its first 80: no message uses up
+    // the client's three retries (that giving up is tested with the client, not here).
+    await inspector.getByLabel('Seed').fill(String(RETRY_SAFE_SEED));
+    await inspector.getByRole('button', { name: 'Apply faults' }).click();
+    await inspector.getByRole('status').filter({ hasText: 'Faults applied' }).waitFor();
+    const knobs = await (await fetch(`${stack.emulator.url}/emulator/faults`)).json();
+    expect(knobs.errors).to.deep.equal([{ status: 429, share: 0.4, endpoints: ['conversationmgr:POST /conversations/messages'] }]);
+    expect(knobs.seed).to.equal(RETRY_SAFE_SEED);
+
+    for (const [say, expectReply] of [['menu', 'What would you like to do?'], ['list', 'Which device is it?'], ['link', 'This article may help:'], ['number', 'How many lights'], ['12', 'Give a number from 1 to 10.'], ['4', 'Thanks: 4.']]) {
+      await chat.say(say);
+      await chat.waitForBot(expectReply, 30_000);
+    }
+    await chat.say('bye');
+    await chat.page.getByText('The conversation has ended.').waitFor({ timeout: 30_000 });
+
+    const throttled = rows('[data-kind="call"]').filter({ has: inspector.locator('.flag-throttled') });
+    await eventually(async () => (await throttled.count()) > 0, 'a 429 row');
+    await eventually(async () => (await rows().filter({ has: inspector.locator('.flag-retry') }).count()) > 0, 'a retry row');
+    expect(await inspector.locator('#counts').textContent()).to.match(/[1-9]\d* × 429 · [1-9]\d* retr(y|ies)/);
+    await throttled.first().click();
+    expect(await contrastFailures(inspector), 'WCAG AA contrast of the inspector, 429 rows shown').to.deep.equal([]);
+
+    // Each 429 is followed by a retry of the same endpoint, no sooner than the 1 s backoff.
+    const log = (await calls()).filter((c) => c.path === MESSAGES_PATH);
+    const refused = log.filter((c) => c.status === 429);
+    expect(refused.length).to.be.greaterThan(0);
+    for (const r of refused) {
+      const next = log.find((c) => c.seq > r.seq);
+      expect(next, `a retry after #${r.seq}`).to.not.equal(undefined);
+      expect(Date.parse(next!.at) - Date.parse(r.at), 'backoff before the retry').to.be.at.least(900);
+    }
+  });
+
+  it('[C8] expiring every token shows the 401, the token request and the retried call, and the chat goes on', async () => {
+    await chat.say('hello');
+    await chat.waitForBot('You picked: hello');
+    await inspector.getByRole('button', { name: 'Expire all tokens now' }).click();
+    await inspector.getByRole('status').filter({ hasText: 'has expired' }).waitFor();
+    await chat.say('again');
+    await chat.waitForBot('You picked: again');
+    const refused = rows('[data-kind="call"]').filter({ hasText: /call\s*401/i });
+    await eventually(async () => (await refused.count()) > 0, 'a 401 row');
+    const after401 = await eventually(async () => {
+      const log = await calls();
+      const r = log.find((c) => c.status === 401 && c.path === MESSAGES_PATH);
+      return r && log.filter((c) => c.seq > r.seq).map((c) => `${c.method} ${c.path} ${c.status}`);
+    }, 'calls after the 401');
+    expect(after401.slice(0, 2)).to.deep.equal(['POST /oauth2/token 200', `POST ${MESSAGES_PATH} 202`]);
+    expect(await rows().filter({ has: inspector.locator('.flag-token') }).count()).to.be.greaterThan(0);
+  });
+
+  it('exports the conversation as a JSON transcript', async () => {
+    await chat.say('menu');
+    await chat.waitForBot('What would you like to do?');
+    await chat.say('bye');
+    await chat.page.getByText('The conversation has ended.').waitFor();
+    await eventually(async () => (await rows('[data-kind="message"]').count()) >= 4, 'the messages listed');
+    const [download] = await Promise.all([inspector.waitForEvent('download'), inspector.getByRole('button', { name: 'Download transcript (JSON)' }).click()]);
+    expect(download.suggestedFilename()).to.equal(`transcript-${conversationId}.json`);
+    const transcript = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(transcript.format).to.equal('hubbot-emulator-transcript/1');
+    expect(transcript.conversation).to.include({ id: conversationId, state: 'completed' });
+    const said = transcript.messages.map((m: { sender: { type: string }; type: { value: string } }) => `${m.sender.type} ${m.type.value}`).filter((s: string) => !s.includes('typing'));
+    expect(said).to.deep.equal(['customer text', 'custom_bot richMessage.quickreply', 'customer text', 'custom_bot text', 'custom_bot conversation.end']);
+    const kinds = new Set(transcript.log.map((e: CallLogEntry) => e.kind));
+    expect([...kinds]).to.include.members(['conversationStarted', 'message', 'call', 'callback']);
+    expect(transcript.log.every((e: CallLogEntry) => e.conversationId === undefined || e.conversationId === conversationId)).to.equal(true);
+    expect(JSON.stringify(transcript)).to.not.match(/Bearer|access_token|client_secret/i);
+  });
+});
