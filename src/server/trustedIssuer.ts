@@ -4,6 +4,7 @@
  * (RS256/ES256, keys fetched and cached by jose). Each issuer is pinned to its algorithms, so a
  * token cannot switch an RSA issuer to HMAC (algorithm confusion).
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 
 interface IssuerBase {
@@ -50,14 +51,15 @@ export class KeysUnavailableError extends Error {
 
 export interface IssuerVerifier {
   issuer: TrustedIssuer;
-  key: Uint8Array | JWTVerifyGetKey;
+  /** A KeyObject made once: a raw Uint8Array would be imported again on every verification. */
+  key: KeyObject | JWTVerifyGetKey;
   algorithms: string[];
 }
 
 export function verifierFor(issuer: TrustedIssuer): IssuerVerifier {
   if ('secret' in issuer) {
     if (issuer.secret.length < 32) throw new RangeError(`issuer ${issuer.issuer}: secret must have at least 32 characters`);
-    return { issuer, key: new TextEncoder().encode(issuer.secret), algorithms: ['HS256'] };
+    return { issuer, key: createSecretKey(Buffer.from(issuer.secret, 'utf8')), algorithms: ['HS256'] };
   }
   const remote = createRemoteJWKSet(new URL(issuer.jwksUrl), {
     cacheMaxAge: issuer.cacheMaxAgeMs,
