@@ -1,0 +1,111 @@
+/**
+ * The hub's callbacks to the running bot server (startHubBotServer, on Redis so revocations are
+ * shared the way replicas share them): no token, a wrong one, an expired one, one re-sent after
+ * its revocation, one of another tenant, an unsigned one: each is a 401 error body, nothing of
+ * it is recorded, and no turn runs for it. A good token is accepted, so the refusals are not an
+ * accident of the setup.
+ */
+import { expect } from 'chai';
+import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
+import { createRedisConnection, closeRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
+import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
+import { createLogger } from '../../src/server/logger.js';
+import { RedisRevocationStore } from '../../src/server/redisRevocationStore.js';
+import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
+import { createTokenIssuer, type TokenIssuer } from '../../src/server/tokenIssuer.js';
+import type { Config } from '../../src/config/config.js';
+import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
+import { CLIENT_ID, expectRefusal, request, securityConfig, SIGNING_KEY, textBatch } from './securityKit.js';
+
+describe('security: tokens on the hub callback of the running bot', function () {
+  const tenant = uniqueTenant('callback-tokens');
+  let cfg: Config;
+  let bot: HubBotServer;
+  let redis: RedisConnection;
+  let own: TokenIssuer;
+  let callbackUrl: string;
+  const turns: string[] = [];
+
+  before(async () => {
+    cfg = securityConfig({ REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant });
+    redis = await createRedisConnection();
+    own = tokenIssuerFromConfig(cfg)!;
+    bot = await startHubBotServer({
+      config: cfg,
+      logger: createLogger({ level: 'silent' }),
+      bot: () => ({ run: async (context) => void turns.push(context.activity.text ?? '') }),
+      worker: { pollIntervalMs: 20 },
+    });
+    callbackUrl = `${bot.url}${cfg.BOT_CALLBACK_PATH}`;
+  });
+
+  after(async () => {
+    await bot?.stop();
+    if (redis) {
+      await deleteTenantKeys(redis, tenant);
+      await closeRedisConnection(redis);
+    }
+  });
+
+  const call = (text: string, authorization?: string) =>
+    request(callbackUrl, { headers: { 'content-type': 'application/json', ...(authorization === undefined ? {} : { authorization }) }, body: textBatch('conv-security', text) });
+  const issuerWith = (over: { tenant?: string; now?: () => number; signingKey?: string }) =>
+    createTokenIssuer({ signingKey: over.signingKey ?? SIGNING_KEY, issuer: cfg.BOT_TOKEN_ISSUER, audience: cfg.BOT_TOKEN_AUDIENCE, tenant: over.tenant ?? tenant, ttlSeconds: 600, now: over.now });
+
+  async function outcomes(): Promise<Record<string, number>> {
+    const metric = await bot.metrics.callbacks.get();
+    return Object.fromEntries(metric.values.map((v) => [String(v.labels.outcome), v.value]));
+  }
+
+  it('[C9] refuses a callback without a token, with a malformed one, or with a Basic credential: 401-104', async () => {
+    expectRefusal(await call('no-token'), 401, '401-104');
+    expectRefusal(await call('empty', 'Bearer '), 401, '401-104');
+    expectRefusal(await call('garbage', 'Bearer not-a-jwt'), 401, '401-104');
+    expectRefusal(await call('basic', `Basic ${Buffer.from(`${CLIENT_ID}:x`).toString('base64')}`), 401, '401-104');
+  });
+
+  it('[C9] refuses a wrong token: another signing key, a changed payload, no signature at all', async () => {
+    const foreign = await issuerWith({ signingKey: `${SIGNING_KEY}-not-ours` }).issue(CLIENT_ID);
+    expectRefusal(await call('foreign', `Bearer ${foreign.access_token}`), 401, '401-104');
+    const good = (await own.issue(CLIENT_ID)).access_token.split('.');
+    const changed = Buffer.from(JSON.stringify({ ...decodeJwt(good.join('.')), sub: 'someone-else' })).toString('base64url');
+    expectRefusal(await call('tampered', `Bearer ${good[0]}.${changed}.${good[2]}`), 401, '401-104');
+    const unsigned = new UnsecuredJWT({ tenant }).setIssuer(cfg.BOT_TOKEN_ISSUER).setAudience(cfg.BOT_TOKEN_AUDIENCE).setExpirationTime('10m').encode();
+    expectRefusal(await call('alg-none', `Bearer ${unsigned}`), 401, '401-104');
+    // Signed with HS512: the issuer is pinned to HS256, whatever key was used.
+    const hs512 = await new SignJWT({ tenant }).setProtectedHeader({ alg: 'HS512' }).setIssuer(cfg.BOT_TOKEN_ISSUER).setAudience(cfg.BOT_TOKEN_AUDIENCE).setExpirationTime('10m').sign(new TextEncoder().encode(SIGNING_KEY.repeat(2)));
+    expectRefusal(await call('hs512', `Bearer ${hs512}`), 401, '401-104');
+  });
+
+  it('[C9] refuses an expired token (issued on a clock an hour back) with 401-105, so the hub fetches a new one', async () => {
+    const expired = await issuerWith({ now: () => Date.now() - 3_600_000 }).issue(CLIENT_ID);
+    expectRefusal(await call('expired', `Bearer ${expired.access_token}`), 401, '401-105');
+  });
+
+  it('[C9] refuses a token of another tenant, even signed with the right key', async () => {
+    const other = await issuerWith({ tenant: 'another-tenant' }).issue(CLIENT_ID);
+    expectRefusal(await call('other-tenant', `Bearer ${other.access_token}`), 401, '401-104');
+  });
+
+  it('[C9] accepts a good token, then refuses it when re-sent after its revocation (shared through Redis)', async () => {
+    const token = (await own.issue(CLIENT_ID)).access_token;
+    const first = await call('accepted', `Bearer ${token}`);
+    expect(first.status, first.text).to.equal(200);
+    const { jti, exp } = decodeJwt(token);
+    // Revoked through another store instance on the same Redis: what a second replica would see.
+    await new RedisRevocationStore(redis, tenant).revoke(jti!, exp!);
+    expectRefusal(await call('replayed', `Bearer ${token}`), 401, '401-104');
+    const fresh = (await own.issue(CLIENT_ID)).access_token;
+    expect((await call('after-refresh', `Bearer ${fresh}`)).status).to.equal(200);
+  });
+
+  it('[C9] nothing refused was recorded or handled: only the accepted callbacks reached the bot', async () => {
+    const deadline = Date.now() + 10_000;
+    while (!(turns.includes('accepted') && turns.includes('after-refresh')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect([...turns].sort()).to.deep.equal(['accepted', 'after-refresh']);
+    const seen = await outcomes();
+    expect(seen.accepted).to.equal(2);
+    expect(seen.refused).to.equal(11);
+    expect(await bot.inbox.deadLetters()).to.deep.equal([]);
+  });
+});
