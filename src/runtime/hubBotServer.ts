@@ -134,7 +134,9 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
   const known = new Set<string>();
   registerHubCallback(app, {
     path: cfg.BOT_CALLBACK_PATH,
-    authenticate: createCallbackAuthenticator(authOptions),
+    // Why a hub token was refused is logged (never the token), so an operator can tell an
+    // expired token from a misconfigured issuer.
+    authenticate: createCallbackAuthenticator({ ...authOptions, onRefused: (reason, issuer) => logger.warn({ reason, issuer }, 'callback token refused') }),
     record: (conversationId, item) => inbox.append(conversationId, item),
     onCallback: (outcome) => metrics.callbacks.inc({ outcome }),
   });
