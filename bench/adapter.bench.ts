@@ -13,7 +13,7 @@
  * 3. 200 conversations backlogged against the emulator on the Enterprise plan (5 POST
  *    /conversations/messages a second): messages per POST (>= 5), 429s (= 0), Jain's fairness
  *    over per-conversation replies in a window (>= 0.95) — for the server as `hubbot start`
- *    runs it (inbox worker concurrency 8), and with the worker wide enough that every
+ *    runs it (INBOX_CONCURRENCY default), and with the worker wide enough that every
  *    backlogged conversation has a reply waiting in the outbox (the outbox as the scheduler).
  *
  * `npm run bench -- adapter`. ADAPTER_BENCH_CPU_PROF=<dir> writes a CPU profile of the server
@@ -54,7 +54,7 @@ export async function run(): Promise<BenchRow[]> {
   log(`round trips and acks done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
   for (const workerConcurrency of [undefined, BACKLOG.conversations]) {
-    const label = workerConcurrency ? `inbox worker concurrency ${workerConcurrency}` : 'default server (worker concurrency 8)';
+    const label = workerConcurrency ? `inbox worker concurrency ${workerConcurrency}` : 'default server (INBOX_CONCURRENCY default, 128)';
     log(`backlog: ${label}`);
     const backlog = await runBacklog({ ...BACKLOG, workerConcurrency });
     rows.push(...backlogRows(backlog, { conversations: BACKLOG.conversations, windowMs: BACKLOG.windowMs, label }));
