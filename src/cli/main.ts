@@ -19,6 +19,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   teardown: { summary: 'delete the resources of a setup file, in reverse order', load: () => import('./teardownCommand.js') },
   status: { summary: 'show which resources of a setup file exist on the hub', load: () => import('./statusCommand.js') },
   'send-event': { summary: 'send a knowledge event to a webhook (with --duplicates to test deduplication)', load: () => import('./sendEventCommand.js') },
+  replicas: { summary: 'run the emulator and several bot replicas behind a proxy on one Redis (kill one to see failover)', load: () => import('./replicasCommand.js') },
   'dead-letters': { summary: 'list or requeue knowledge events whose handlers kept failing', load: () => import('./deadLettersCommand.js') },
 };
 

@@ -50,7 +50,8 @@ export class ThrowawayRedis {
         await probe.close();
         return;
       } catch {
-        probe.destroy();
+        // A client whose connect already failed is closed; destroying it again throws.
+        if (probe.isOpen) probe.destroy();
         if (Date.now() > deadline || child.exitCode !== null) throw new Error('throwaway redis-server did not start');
         await new Promise((r) => setTimeout(r, 50));
       }
