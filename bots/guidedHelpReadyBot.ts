@@ -20,15 +20,16 @@ export function createReadyGuidedHelpBot(deps: BotDependencies): RunnableBot {
     }),
     deps.knowledge.deletedArticles,
   );
-  let deadlines: InProcessDeadlines | undefined;
+  // The deadlines fire turns on the bot, and the bot schedules them: tied after both exist.
+  const deadlines: { current?: InProcessDeadlines } = {};
   const bot = new GuidedHelpBot({
     storage: deps.storage,
     portal: port,
     language: deps.config.DEFAULT_LANGUAGE,
     ...(deps.config.PORTAL_PROFILE_ID ? { profileId: deps.config.PORTAL_PROFILE_ID } : {}),
-    scheduleDeadline: (reference, at) => deadlines?.schedule(reference, at),
+    scheduleDeadline: (reference, at) => deadlines.current?.schedule(reference, at),
     log: deps.logger,
   });
-  deadlines = new InProcessDeadlines(deps.adapter, bot, { onError: (err, conversationId) => deps.logger.warn({ err, conversationId }, 'guided-help deadline turn failed') });
+  deadlines.current = new InProcessDeadlines(deps.adapter, bot, { onError: (err, conversationId) => deps.logger.warn({ err, conversationId }, 'guided-help deadline turn failed') });
   return bot;
 }

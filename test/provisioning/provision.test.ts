@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the tests read nested documents of assumed shapes */
 import { expect } from 'chai';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/startEmulator.js';
 import { createPlatformHttpCore } from '../../src/platform/http/platformHttpCore.js';
