@@ -47,7 +47,7 @@ function knowledgeDir(): string {
 
 export async function startHarness(): Promise<Harness> {
   const dir = knowledgeDir();
-  const emu = await startEmulator({ plan: { name: 'custom', defaultRate: 10_000 }, parts: knowledgeParts({ dataDir: dir }) });
+  const emu = await startEmulator({ plan: { name: 'custom', defaultRate: 10_000 }, rateBurst: 1000, parts: knowledgeParts({ dataDir: dir }) });
   const tokens = new Map<string, string>();
   return {
     emu,

@@ -35,6 +35,8 @@ export async function startPortalFixture(opts: { timeScale?: number } = {}): Pro
   let services!: PortalServices;
   const emu = await startEmulator({
     plan: { name: 'custom', defaultRate: 10_000 },
+    // Requests sent together arrive in the same millisecond: a burst keeps them from 429s.
+    rateBurst: 1000,
     parts: knowledgeParts({ eventManager: events, onReady: (s) => (services = s) }),
   });
   const portalBase = `${emu.url}/knowledge/portalmgr/v4`;
