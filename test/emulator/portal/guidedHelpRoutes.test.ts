@@ -163,11 +163,17 @@ describe('emulator portal: guided help over HTTP', () => {
   });
 
   it('applies the Portal Manager v4 rate of the tenant plan through the shared limiter (429-001)', async () => {
-    f.emu.setPlan({ name: 'custom', defaultRate: 0.01 }, 'slow-tenant');
-    const t = f.token({ id: 'erin' }, 'slow-tenant');
-    expect((await f.call('GET', `${gh}/profiles`, { token: t })).status).to.equal(200);
-    const second = await f.call('GET', `${gh}/profiles`, { token: t });
-    expectError(second, 429, '429-001');
-    expect((await f.call('GET', `${gh}/casebasereleases`, { token: t })).status).to.equal(200);
+    // Its own emulator with buckets of one token, as the platform's.
+    const strict = await startPortalFixture({ rateBurst: 1 });
+    try {
+      strict.emu.setPlan({ name: 'custom', defaultRate: 0.01 }, 'slow-tenant');
+      const t = strict.token({ id: 'erin' }, 'slow-tenant');
+      expect((await strict.call('GET', `${gh}/profiles`, { token: t })).status).to.equal(200);
+      const second = await strict.call('GET', `${gh}/profiles`, { token: t });
+      expectError(second, 429, '429-001');
+      expect((await strict.call('GET', `${gh}/casebasereleases`, { token: t })).status).to.equal(200);
+    } finally {
+      await strict.stop();
+    }
   });
 });

@@ -30,13 +30,13 @@ export interface CallOptions {
   noAcceptLanguage?: boolean;
 }
 
-export async function startPortalFixture(opts: { timeScale?: number } = {}): Promise<PortalFixture> {
+export async function startPortalFixture(opts: { timeScale?: number; rateBurst?: number } = {}): Promise<PortalFixture> {
   const events = new EventManager({ timeScale: opts.timeScale ?? 0.01 });
   let services!: PortalServices;
   const emu = await startEmulator({
     plan: { name: 'custom', defaultRate: 10_000 },
     // Requests sent together arrive in the same millisecond: a burst keeps them from 429s.
-    rateBurst: 1000,
+    rateBurst: opts.rateBurst ?? 1000,
     parts: knowledgeParts({ eventManager: events, onReady: (s) => (services = s) }),
   });
   const portalBase = `${emu.url}/knowledge/portalmgr/v4`;
