@@ -78,7 +78,9 @@ export class PortalManagerGuidedHelpPortal implements GuidedHelpPortal {
 
   async createQuickpick(req: CreateQuickpickRequest, call: PortalCallContext): Promise<{ quickpickId: string }> {
     const options = await this.options(call);
-    await this.client.quickpicks.create({ casebaseReleaseId: req.casebaseReleaseId, name: req.name, ...(req.comment ? { comment: req.comment } : {}) }, options);
+    const created = await this.client.quickpicks.create({ casebaseReleaseId: req.casebaseReleaseId, name: req.name, ...(req.comment ? { comment: req.comment } : {}) }, options);
+    if (created.quickpickId) return { quickpickId: created.quickpickId };
+    // No Location header: find it by the unique name the dialog gave it.
     for (let pagenum = 1; pagenum <= MAX_QUICKPICK_PAGES; pagenum++) {
       const list = await this.client.quickpicks.list({ casebaseID: req.casebaseId }, { pagenum, pagesize: 75 }, options);
       const items = list.quickpick ?? [];

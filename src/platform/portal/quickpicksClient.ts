@@ -43,10 +43,16 @@ export class QuickpicksClient {
    * no body). With `linkToActivity: true` one of the tenant, activity or interaction
    * identifiers must go in the headers (P5).
    */
-  async create(body: CreateQuickpickInput, options: PortalCallOptions = {}): Promise<void> {
+  /**
+   * POST /gh/quickpicks answers 201 with no body (platform-facts.md). When the answer names the
+   * new quickpick in a `Location` header, its id is returned; otherwise `quickpickId` is absent.
+   */
+  async create(body: CreateQuickpickInput, options: PortalCallOptions = {}): Promise<{ quickpickId?: string }> {
     const checked = checkedBody(createQuickpickBodySchema, body, 'quickpick');
     if (checked.linkToActivity === true) assertSomeIdentifierHeader(this.caller.headersOf(options), 'linkToActivity is true');
-    await this.caller.call('gh.quickpicks.create', { body: checked, options });
+    const res = await this.caller.call('gh.quickpicks.create', { body: checked, options });
+    const id = /\/quickpicks\/([^/?#]+)\/?(?:[?#].*)?$/.exec(res.headers.location ?? '')?.[1];
+    return id ? { quickpickId: decodeURIComponent(id) } : {};
   }
 
   /**
