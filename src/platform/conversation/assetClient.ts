@@ -10,7 +10,7 @@
 import { PlatformError } from '../../errors/platformError.js';
 import type { HttpCore } from '../http/types.js';
 import type { CallOptions, ConversationCall } from './resourceClient.js';
-import { describeIssues, parseResponseBody } from './parseResponseBody.js';
+import { describeIssues, parseResponseBody } from '../http/parseResponseBody.js';
 import { assetDeclarationSchema, assetSchema, type Asset, type AssetDeclaration } from './resourceSchemas.js';
 
 export interface DownloadedAsset {

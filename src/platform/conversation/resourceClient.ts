@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
 import type { HttpResponse } from '../http/types.js';
 import type { ConversationOperation, SetupResource } from './conversationOperations.js';
-import { describeIssues, parseResponseBody } from './parseResponseBody.js';
+import { describeIssues, parseResponseBody } from '../http/parseResponseBody.js';
 import { createdResourceSchema, paginationInfoSchema, type CreatedResource, type PaginationInfo } from './resourceSchemas.js';
 
 /** Per-call options every conversation manager method takes. */

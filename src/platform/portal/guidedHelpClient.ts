@@ -33,7 +33,7 @@ import {
   type SearchStartBody,
   type SearchStepBody,
 } from '../../schemas/guidedHelpRequests.js';
-import { parseResponseBody } from '../conversation/parseResponseBody.js';
+import { parseResponseBody } from '../http/parseResponseBody.js';
 import { checkedBody, readAnswer } from './portalBodies.js';
 import type { PageOptions, PortalCallOptions, PortalCaller } from './portalCaller.js';
 import type { PortalOperation } from './portalOperations.js';

@@ -5,7 +5,7 @@
  * 204 of an empty list, platform-facts.md) reads as the caller's `empty` value.
  */
 import type { z } from 'zod';
-import { parseResponseBody } from '../conversation/parseResponseBody.js';
+import { parseResponseBody } from '../http/parseResponseBody.js';
 import { refusalFromIssues } from './portalParameterChecks.js';
 
 /** A body checked against its schema before any network call (400-112 / 400-196). */
