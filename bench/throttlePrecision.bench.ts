@@ -23,7 +23,7 @@ import { TenantRateLimiter } from '../src/emulator/limits/tenantRateLimiter.js';
 import { rateFor, type Plan } from '../src/rates/rateLookup.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
-import { startRecordingServer } from '../test/platform/http/recordingServer.js';
+import { startRecordingServer } from '../test/platform/recordingServer.js';
 import type { BenchRow } from './benchRow.js';
 
 export const title = 'throttle precision: 3 replicas on one Redis bucket';
@@ -73,7 +73,8 @@ function refused(c: Case, times: number[], toleranceMs?: number): number {
 
 /** Fires the calls from three replicas at once; measures arrivals at a fresh local server. */
 async function measure(c: Case, stores: BucketStore[], tenant: string): Promise<Measure> {
-  const server = await startRecordingServer(() => ({ status: 202 }));
+  const server = await startRecordingServer();
+  server.reply('*', '*', { status: 202 });
   try {
     const replicas = stores.map((store) =>
       createPlatformHttpCore({ baseUrl: server.url, tenant, plan: c.plan, tokenProvider: new StaticTokenProvider('bench'), bucketStore: store }),

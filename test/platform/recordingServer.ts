@@ -7,8 +7,13 @@
  *
  * It is built on the project's own restify JsonServer (one server stack), with one catch-all
  * route per method that reads the body raw, so uploads are recorded byte for byte.
+ *
+ * Each request carries two arrival times: `at` (Date.now(), so the fake time under sinon fake
+ * timers, for tests that drive time) and `arrivedAtMs` (performance.now(), a real monotonic
+ * clock that fake timers leave alone, for real-time measurements such as the bench).
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { createJsonServer, type HttpMethod, type JsonServer } from '../../src/http/jsonServer.js';
 import { readRawBody } from '../../src/http/jsonBody.js';
 import { matchesTemplate } from '../../src/rates/rateLookup.js';
@@ -24,12 +29,16 @@ export interface RecordedRequest {
   body: unknown;
   /** Date.now() at arrival (the fake time under sinon fake timers). */
   at: number;
+  /** performance.now() at arrival (real time, even under fake timers). */
+  arrivedAtMs: number;
 }
 
 export interface ScriptedReply {
   status?: number;
   /** A JSON body (object/array/string) or raw bytes; omitted for an empty body. */
   body?: unknown;
+  /** A body sent as it is, with no content-type unless `headers` gives one (non-JSON answers). */
+  text?: string;
   headers?: Record<string, string>;
   /** Never answer (to test timeouts); the socket closes when the server closes. */
   hang?: boolean;
@@ -43,7 +52,7 @@ export interface RecordingServer {
   requests: RecordedRequest[];
   /**
    * Scripts the answer for a method and a path template (`{name}` matches one segment; `*`
-   * alone matches every path). Later scripts win.
+   * alone matches every path; method `*` matches every method). Later scripts win.
    */
   reply(method: string, template: string, answer: ScriptedReply | Responder): void;
   /** Forgets recorded requests (scripts stay). */
@@ -84,13 +93,25 @@ export async function startRecordingServer(): Promise<RecordingServer> {
           raw,
           body: parseMaybeJson(raw, req.headers['content-type']),
           at: Date.now(),
+          arrivedAtMs: performance.now(),
         };
         requests.push(rec);
-        const script = [...scripts].reverse().find((s) => s.method === rec.method && (s.template === '*' || matchesTemplate(s.template, rec.path)));
+        const script = [...scripts].reverse().find((s) => (s.method === '*' || s.method === rec.method) && (s.template === '*' || matchesTemplate(s.template, rec.path)));
         const answer = script ? (typeof script.answer === 'function' ? await script.answer(rec) : script.answer) : { status: 200, body: {} };
-        if (answer.hang) return;
+        if (answer.hang) {
+          // Returning would let restify answer 500 ("end of the handler chain"): hold the request
+          // until the client gives up or the server closes its connections.
+          await new Promise<void>((resolve) => res.once('close', () => resolve()));
+          return;
+        }
         const status = answer.status ?? 200;
         const headers: Record<string, string | number> = { ...(answer.headers ?? {}) };
+        if (answer.text !== undefined) {
+          headers['content-length'] = Buffer.byteLength(answer.text);
+          res.writeHead(status, headers);
+          res.end(answer.text);
+          return;
+        }
         if (answer.body === undefined) {
           res.writeHead(status, headers);
           res.end();

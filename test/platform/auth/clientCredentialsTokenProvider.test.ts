@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ClientCredentialsTokenProvider, type ClientCredentialsOptions } from '../../../src/platform/auth/clientCredentialsTokenProvider.js';
 import { PlatformError } from '../../../src/errors/platformError.js';
-import { startRecordingServer, type RecordingServer } from '../http/recordingServer.js';
+import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 import { expectNoSecret } from '../http/expectNoSecret.js';
 
 const SECRET = 'cs-very-secret-value-42';
@@ -19,7 +19,7 @@ describe('ClientCredentialsTokenProvider', () => {
     server.requests.length = 0;
     issued = 0;
     now = 1_000_000;
-    server.respond(() => ({ status: 200, body: { access_token: `tok-${++issued}`, token_type: 'Bearer', expires_in: 3600 } }));
+    server.reply('*', '*', () => ({ status: 200, body: { access_token: `tok-${++issued}`, token_type: 'Bearer', expires_in: 3600 } }));
   });
 
   function provider(extra: Partial<ClientCredentialsOptions> = {}): ClientCredentialsTokenProvider {
@@ -40,7 +40,7 @@ describe('ClientCredentialsTokenProvider', () => {
     expect(req.method).to.equal('POST');
     expect(req.path).to.equal('/oauth2/token');
     expect(req.headers['content-type']).to.match(/^application\/x-www-form-urlencoded/);
-    const form = new URLSearchParams(req.body);
+    const form = new URLSearchParams(req.raw.toString('utf8'));
     expect(form.get('grant_type')).to.equal('client_credentials');
     expect(form.get('client_id')).to.equal('bot client');
     expect(form.get('client_secret')).to.equal(SECRET);
@@ -51,7 +51,7 @@ describe('ClientCredentialsTokenProvider', () => {
   it('[A1] sends the credentials as HTTP Basic when asked, and not in the body', async () => {
     await provider({ clientAuth: 'basic', scopes: [] }).getToken();
     const [req] = server.requests;
-    const form = new URLSearchParams(req.body);
+    const form = new URLSearchParams(req.raw.toString('utf8'));
     expect(form.get('grant_type')).to.equal('client_credentials');
     expect(form.has('client_secret')).to.equal(false);
     expect(form.has('scope')).to.equal(false);
@@ -94,7 +94,7 @@ describe('ClientCredentialsTokenProvider', () => {
   });
 
   it('[E4] reports a refused token request as a PlatformError that carries neither secret nor body text', async () => {
-    server.respond(() => ({ status: 401, body: { error: 'invalid_client', error_description: `client secret ${SECRET} is wrong` } }));
+    server.reply('*', '*', () => ({ status: 401, body: { error: 'invalid_client', error_description: `client secret ${SECRET} is wrong` } }));
     const err = await provider().getToken().catch((e: unknown) => e);
     expect(err).to.be.instanceOf(PlatformError);
     const perr = err as PlatformError;
@@ -105,11 +105,11 @@ describe('ClientCredentialsTokenProvider', () => {
   });
 
   it('[E4] keeps a 2.3 error body of the token endpoint, and reports a 200 without access_token', async () => {
-    server.respond(() => ({ status: 503, body: { code: '503-100', developerMessage: 'down for maintenance' } }));
+    server.reply('*', '*', () => ({ status: 503, body: { code: '503-100', developerMessage: 'down for maintenance' } }));
     const down = (await provider().getToken().catch((e: unknown) => e)) as PlatformError;
     expect(down).to.be.instanceOf(PlatformError);
     expect([down.status, down.code, down.developerMessage]).to.deep.equal([503, '503-100', 'down for maintenance']);
-    server.respond(() => ({ status: 200, body: { token_type: 'Bearer' } }));
+    server.reply('*', '*', () => ({ status: 200, body: { token_type: 'Bearer' } }));
     const empty = (await provider().getToken().catch((e: unknown) => e)) as PlatformError;
     expect(empty).to.be.instanceOf(PlatformError);
     expect(empty.code).to.equal('502-101');

@@ -3,12 +3,12 @@ import { StaticTokenProvider } from '../../../src/platform/auth/staticTokenProvi
 import { basePathsFor } from '../../../src/platform/http/basePaths.js';
 import { createPlatformHttpCore } from '../../../src/platform/http/platformHttpCore.js';
 import type { ServiceId } from '../../../src/platform/http/types.js';
-import { startRecordingServer, type RecordingServer } from './recordingServer.js';
+import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 
 describe('base paths of the services', () => {
   let server: RecordingServer;
   before(async () => {
-    server = await startRecordingServer(() => ({ status: 200, body: {} }));
+    server = await startRecordingServer();
   });
   after(() => server.close());
   beforeEach(() => {

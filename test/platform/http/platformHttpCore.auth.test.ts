@@ -4,7 +4,7 @@ import { callbackTokenProvider } from '../../../src/platform/auth/callbackTokenP
 import { ClientCredentialsTokenProvider } from '../../../src/platform/auth/clientCredentialsTokenProvider.js';
 import { StaticTokenProvider } from '../../../src/platform/auth/staticTokenProvider.js';
 import { createPlatformHttpCore, type PlatformHttpCore } from '../../../src/platform/http/platformHttpCore.js';
-import { startRecordingServer, type RecordedRequest, type RecordingServer } from './recordingServer.js';
+import { startRecordingServer, type RecordedRequest, type RecordingServer, type Responder } from '../recordingServer.js';
 
 const UNAUTHORIZED = { status: 401, body: { code: '401-104', developerMessage: 'The authorization header is invalid or missing.' } };
 
@@ -24,10 +24,11 @@ describe('PlatformHttpCore: bearer tokens', () => {
 
   const api = (r: RecordedRequest) => !r.path.endsWith('/token');
   const bearerOf = (r: RecordedRequest) => r.headers.authorization;
+  const tokenRequests = () => server.requests.filter((r) => r.path.endsWith('/token'));
 
   /** Token endpoint issuing tok-1, tok-2, ...; API answering `apiReply`. */
-  function serve(apiReply: (r: RecordedRequest) => ReturnType<Parameters<RecordingServer['respond']>[0]>): void {
-    server.respond((r) => (r.path === '/token' ? { status: 200, body: { access_token: `tok-${++issued}`, expires_in: 3600 } } : apiReply(r)));
+  function serve(apiReply: (r: RecordedRequest) => ReturnType<Responder>): void {
+    server.reply('*', '*', (r) => (r.path === '/token' ? { status: 200, body: { access_token: `tok-${++issued}`, expires_in: 3600 } } : apiReply(r)));
   }
 
   it('[C8] sends Authorization: Bearer <token> on every call, whatever the method and service', async () => {
@@ -41,7 +42,7 @@ describe('PlatformHttpCore: bearer tokens', () => {
     const calls = server.requests.filter(api);
     expect(calls).to.have.length(5);
     for (const r of calls) expect(bearerOf(r)).to.equal('Bearer tok-1');
-    expect(server.to('/token')).to.have.length(1);
+    expect(tokenRequests()).to.have.length(1);
   });
 
   it('[C8] 200 concurrent calls that all get 401 make exactly one token request and one retry each', async () => {
@@ -58,12 +59,12 @@ describe('PlatformHttpCore: bearer tokens', () => {
       return { status: 200, body: { ok: true } };
     });
     await tokens.getToken(); // tok-1 cached, as in a running bot
-    const before = server.to('/token').length;
+    const before = tokenRequests().length;
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => core.request({ method: 'GET', service: 'conversationmgr', path: `/accounts/${i}`, template: '/accounts/{id}' })),
     );
     expect(results.every((r) => r.status === 200)).to.equal(true);
-    expect(server.to('/token').length - before).to.equal(1);
+    expect(tokenRequests().length - before).to.equal(1);
     const calls = server.requests.filter(api);
     expect(calls.filter((r) => bearerOf(r) === 'Bearer tok-1')).to.have.length(200);
     expect(calls.filter((r) => bearerOf(r) === 'Bearer tok-2')).to.have.length(200);
@@ -83,7 +84,7 @@ describe('PlatformHttpCore: bearer tokens', () => {
     const user = new StaticTokenProvider('user-token-abc');
     await core.request({ method: 'POST', service: 'portalmgr', path: '/portals/AB-1234/gh/quickpicks/q1', template: '/portals/{portalID}/gh/quickpicks/{quickpickID}', tokenProvider: user });
     expect(server.requests.filter(api).map(bearerOf)).to.deep.equal(['Bearer user-token-abc']);
-    expect(server.to('/token')).to.have.length(0);
+    expect(tokenRequests()).to.have.length(0);
   });
 
   it('[A2] refreshes a per-call provider on 401 by asking its callback again, leaving the default provider alone', async () => {
@@ -93,6 +94,6 @@ describe('PlatformHttpCore: bearer tokens', () => {
     const res = await core.request({ method: 'GET', service: 'portalmgr', path: '/portals/AB-1234/gh/profiles', template: '/portals/{portalID}/gh/profiles', tokenProvider: onBehalf });
     expect(res.status).to.equal(200);
     expect(server.requests.filter(api).map(bearerOf)).to.deep.equal(['Bearer obo-1', 'Bearer obo-2']);
-    expect(server.to('/token')).to.have.length(0);
+    expect(tokenRequests()).to.have.length(0);
   });
 });

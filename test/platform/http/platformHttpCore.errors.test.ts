@@ -4,7 +4,7 @@ import { ClientCredentialsTokenProvider } from '../../../src/platform/auth/clien
 import { createPlatformHttpCore, type PlatformHttpCore } from '../../../src/platform/http/platformHttpCore.js';
 import type { RequestSpec } from '../../../src/platform/http/types.js';
 import { expectNoSecret } from './expectNoSecret.js';
-import { startRecordingServer, type RecordingServer } from './recordingServer.js';
+import { startRecordingServer, type RecordingServer, type Responder } from '../recordingServer.js';
 
 const SECRET = 'client-secret-do-not-leak-7731';
 const TOKEN = 'access-token-do-not-leak-9902';
@@ -35,8 +35,8 @@ describe('PlatformHttpCore: requests, answers and errors', () => {
   });
   afterEach(() => server.close());
 
-  function answerApi(reply: Parameters<RecordingServer['respond']>[0]): void {
-    server.respond((r) => (r.path === '/token' ? { status: 200, body: { access_token: TOKEN, expires_in: 3600 } } : reply(r)));
+  function answerApi(reply: Responder): void {
+    server.reply('*', '*', (r) => (r.path === '/token' ? { status: 200, body: { access_token: TOKEN, expires_in: 3600 } } : reply(r)));
   }
   const apiCalls = () => server.requests.filter((r) => r.path !== '/token');
 
@@ -47,13 +47,13 @@ describe('PlatformHttpCore: requests, answers and errors', () => {
     expect(res.data.casebase.id).to.equal('7');
     expect(res.headers['x-platform-activity-id']).to.equal('42');
     const [req] = apiCalls();
-    expect(req.query.get('$lang')).to.equal('fr-FR');
-    expect(req.query.get('ghCustomAdditionalAttributes')).to.equal('question.custom.color');
-    expect(req.query.has('skipped')).to.equal(false);
+    expect(req.query.$lang).to.equal('fr-FR');
+    expect(req.query.ghCustomAdditionalAttributes).to.equal('question.custom.color');
+    expect('skipped' in req.query).to.equal(false);
     expect(req.headers['x-platform-activity-id']).to.equal('42');
     expect(req.headers).to.not.have.property('x-ext-integration-id');
     expect(req.headers['content-type']).to.equal('application/json');
-    expect(JSON.parse(req.body)).to.deep.equal({ linkToActivity: true });
+    expect(JSON.parse(req.raw.toString('utf8'))).to.deep.equal({ linkToActivity: true });
   });
 
   it('answers 202/204 with no body as undefined data', async () => {
@@ -143,7 +143,7 @@ describe('PlatformHttpCore: requests, answers and errors', () => {
   });
 
   it('never lets the client secret or the token appear in a thrown error, whatever the failure', async () => {
-    const failures: Parameters<RecordingServer['respond']>[0][] = [
+    const failures: Responder[] = [
       () => ({ status: 400, body: { code: '400-112', developerMessage: 'missing thing' } }),
       () => ({ status: 503, text: 'busy' }),
       () => ({ status: 429, body: { code: '429-001', developerMessage: 'Too many requests.' } }),
@@ -156,7 +156,7 @@ describe('PlatformHttpCore: requests, answers and errors', () => {
       expectNoSecret(err, [SECRET, TOKEN]);
     }
     // And a refused token request (its request body holds the secret).
-    server.respond(() => ({ status: 400, body: { error: 'invalid_client' } }));
+    server.reply('*', '*', () => ({ status: 400, body: { error: 'invalid_client' } }));
     const fresh = createPlatformHttpCore({
       baseUrl: server.url,
       tenant: 'acme',

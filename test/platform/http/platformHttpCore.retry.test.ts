@@ -6,7 +6,7 @@ import { createPlatformHttpCore, type PlatformHttpCoreOptions } from '../../../s
 import type { RequestSpec } from '../../../src/platform/http/types.js';
 import { MemoryBucketStore } from '../../../src/platform/throttle/memoryBucketStore.js';
 import { recordingSleep, until, useFakeTime, type SleepRecord } from './fakeTime.js';
-import { startRecordingServer, type RecordingServer } from './recordingServer.js';
+import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 
 const TOO_MANY = { status: 429, body: { code: '429-001', developerMessage: 'Too many requests.' } };
 const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', body: {} };
@@ -44,7 +44,7 @@ describe('PlatformHttpCore: backoff on 429, 502 and 503 (fake timers)', () => {
   const arrivals = (path: string) => server.requests.filter((r) => r.path.endsWith(path)).map((r) => r.at);
 
   it('[L5] backs off 1 s, 2 s, 4 s on a throttled endpoint, then gives up with the 429 as a PlatformError', async () => {
-    server.respond((r) => (r.path.endsWith('/conversations/messages') ? TOO_MANY : { status: 200, body: {} }));
+    server.reply('*', '*', (r) => (r.path.endsWith('/conversations/messages') ? TOO_MANY : { status: 200, body: {} }));
     const c = core();
     const outcome = c.request(messages).catch((e: unknown) => e);
     for (const [i, delay] of [1000, 2000, 4000].entries()) {
@@ -67,7 +67,7 @@ describe('PlatformHttpCore: backoff on 429, 502 and 503 (fake timers)', () => {
 
   it('[L5] a 429 pushes the shared bucket out: another replica waits out the backoff on that endpoint only', async () => {
     let first = true;
-    server.respond((r) => {
+    server.reply('*', '*', (r) => {
       if (r.path.endsWith('/conversations/messages') && first) {
         first = false;
         return TOO_MANY;
@@ -95,7 +95,7 @@ describe('PlatformHttpCore: backoff on 429, 502 and 503 (fake timers)', () => {
 
   it('[L5] retries 502 and 503 with the same backoff and returns the answer that finally succeeds', async () => {
     const answers = [{ status: 502, text: 'bad gateway' }, { status: 503, body: { code: '503-100', developerMessage: 'busy' } }, { status: 200, body: { id: 'm1' } }];
-    server.respond(() => answers.shift()!);
+    server.reply('*', '*', () => answers.shift()!);
     const done = core().request(messages);
     await until(() => sleeps.length === 1, 'first backoff');
     await clock.tickAsync(1000);
@@ -109,7 +109,7 @@ describe('PlatformHttpCore: backoff on 429, 502 and 503 (fake timers)', () => {
 
   it('[L5] does not retry other errors (400, 404, 500)', async () => {
     for (const status of [400, 404, 500]) {
-      server.respond(() => ({ status, body: { code: `${status}-100`, developerMessage: 'no' } }));
+      server.reply('*', '*', () => ({ status, body: { code: `${status}-100`, developerMessage: 'no' } }));
       const err = (await core({ bucketStore: new MemoryBucketStore() }).request(accounts).catch((e: unknown) => e)) as PlatformError;
       expect(err.status).to.equal(status);
     }

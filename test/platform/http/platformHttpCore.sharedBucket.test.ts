@@ -13,7 +13,7 @@ import { MemoryBucketStore } from '../../../src/platform/throttle/memoryBucketSt
 import { RedisBucketStore } from '../../../src/platform/throttle/redisBucketStore.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../../src/redis/redisConnection.js';
 import { tenantKey } from '../../../src/redis/tenantKey.js';
-import { startRecordingServer, type RecordingServer } from './recordingServer.js';
+import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 
 const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', body: {} };
 const RATE = 5; // req/s
@@ -26,7 +26,8 @@ describe('PlatformHttpCore: replicas share one Redis bucket (real Redis, real ti
   let redisB: RedisConnection;
 
   before(async () => {
-    server = await startRecordingServer(() => ({ status: 202 }));
+    server = await startRecordingServer();
+    server.reply('*', '*', { status: 202 });
     // Two connections, as two replicas would have.
     redisA = await createRedisConnection();
     redisB = await createRedisConnection();
@@ -76,7 +77,7 @@ describe('PlatformHttpCore: replicas share one Redis bucket (real Redis, real ti
 
   it('[L8] a 429 seen by one replica holds back the other replica on that endpoint', async () => {
     let first = true;
-    server.respond(() => {
+    server.reply('*', '*', () => {
       if (first) {
         first = false;
         return { status: 429, body: { code: '429-001', developerMessage: 'Too many requests.' } };

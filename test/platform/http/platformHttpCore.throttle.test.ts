@@ -5,7 +5,7 @@ import { createPlatformHttpCore, type PlatformHttpCoreOptions } from '../../../s
 import type { RequestSpec } from '../../../src/platform/http/types.js';
 import { MemoryBucketStore } from '../../../src/platform/throttle/memoryBucketStore.js';
 import { recordingSleep, until, useFakeTime, type SleepRecord } from './fakeTime.js';
-import { startRecordingServer, type RecordingServer } from './recordingServer.js';
+import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 
 const accounts: RequestSpec = { method: 'GET', service: 'conversationmgr', path: '/accounts', template: '/accounts' };
 const account = (id: string): RequestSpec => ({ method: 'GET', service: 'conversationmgr', path: `/accounts/${id}`, template: '/accounts/{id}' });
@@ -99,7 +99,7 @@ describe('PlatformHttpCore: client-side throttling (fake timers)', () => {
     // The server's bucket: Enterprise POST /conversations/messages is 5 req/s, one every 200 ms.
     let nextAllowed = -Infinity;
     let refused = 0;
-    server.respond((r) => {
+    server.reply('*', '*', (r) => {
       if (r.at < nextAllowed) {
         refused++;
         return { status: 429, body: { code: '429-001', developerMessage: 'Too many requests.' } };
