@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { RunningEmulator } from '../../src/emulator/startEmulator.js';
-import { startRecordingServer, type RecordingServer } from '../platform/recordingServer.js';
-import { answerOf, batchOf, createChain, expectRefusal, fetchToken, hub, message, own, startTestEmulator, type Chain } from './hubTestKit.js';
+import type { RecordingServer } from '../platform/recordingServer.js';
+import { answerOf, batchOf, expectRefusal, fetchToken, hub, message, own, type Chain, startEmulatorWithBot } from './hubTestKit.js';
 
 describe('emulator: fault injection', () => {
   let emu: RunningEmulator;
@@ -9,11 +9,7 @@ describe('emulator: fault injection', () => {
   let token: string;
   let chain: Chain;
   before(async () => {
-    bot = await startRecordingServer();
-    bot.reply('POST', '/token', { body: { data: { access_token: 'bot-token' } } });
-    emu = await startTestEmulator();
-    token = await fetchToken(emu);
-    chain = await createChain(emu, token, { callback: `${bot.url}/callback`, tokenRequest: `${bot.url}/token` });
+    ({ emu, bot, token, chain } = await startEmulatorWithBot());
   });
   after(async () => {
     await emu.stop();

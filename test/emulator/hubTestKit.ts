@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/startEmulator.js';
 import { isErrorBodyFor } from '../../src/schemas/errorBody.js';
+import { startRecordingServer, type RecordingServer } from '../platform/recordingServer.js';
 
 export const MANAGE = 'app.conversation.conversationmgr.manage';
 export const READ = 'app.conversation.conversationmgr.read';
@@ -138,4 +139,22 @@ export function batchOf(...messages: Record<string, unknown>[]): Record<string, 
 
 export function message(senderType: string, type: string, conversationId?: string, content: Record<string, unknown> = { text: 'hi' }): Record<string, unknown> {
   return { sender: { type: senderType }, type: { value: type }, content, ...(conversationId ? { conversation: { id: conversationId } } : {}) };
+}
+
+export interface EmulatorWithBot {
+  emu: RunningEmulator;
+  /** Stands for the bot: its token endpoint answers `{data: {access_token: 'bot-token'}}`. */
+  bot: RecordingServer;
+  token: string;
+  chain: Chain;
+}
+
+/** An emulator and a recording bot server, with a whole setup chain delivering to that bot. */
+export async function startEmulatorWithBot(): Promise<EmulatorWithBot> {
+  const bot = await startRecordingServer();
+  bot.reply('POST', '/token', { body: { data: { access_token: 'bot-token' } } });
+  const emu = await startTestEmulator();
+  const token = await fetchToken(emu);
+  const chain = await createChain(emu, token, { callback: `${bot.url}/callback`, tokenRequest: `${bot.url}/token` });
+  return { emu, bot, token, chain };
 }

@@ -11,7 +11,7 @@ import { FaultInjector } from '../../src/emulator/faults/faultInjector.js';
 import { CallbackDelivery } from '../../src/emulator/hub/callbackDelivery.js';
 import { CallbackTokens } from '../../src/emulator/hub/callbackTokens.js';
 import { startRecordingServer, type RecordingServer } from '../platform/recordingServer.js';
-import { batchOf, createChain, fetchToken, hub, message, own, startTestEmulator, type Chain } from '../emulator/hubTestKit.js';
+import { batchOf, hub, message, own, type Chain, startEmulatorWithBot } from '../emulator/hubTestKit.js';
 
 describe('emulator: resends and retries', () => {
   let emu: RunningEmulator;
@@ -19,12 +19,8 @@ describe('emulator: resends and retries', () => {
   let token: string;
   let chain: Chain;
   before(async () => {
-    bot = await startRecordingServer();
-    bot.reply('POST', '/token', { body: { data: { access_token: 'bot-token' } } });
+    ({ emu, bot, token, chain } = await startEmulatorWithBot());
     bot.reply('POST', '/callback', { status: 200 });
-    emu = await startTestEmulator();
-    token = await fetchToken(emu);
-    chain = await createChain(emu, token, { callback: `${bot.url}/callback`, tokenRequest: `${bot.url}/token` });
   });
   after(async () => {
     await emu.stop();
