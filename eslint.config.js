@@ -1,6 +1,29 @@
-// Lint rules: typescript-eslint's recommended set; type checking itself is done by tsc.
+// Lint rules: typescript-eslint's recommended set, and the layer rules of the project (src <-
+// dialogs <- bots <- samples; the library proper never loads the emulator, rule K3 of
+// docs/platform-contract.md). Type checking itself is done by tsc.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/** no-restricted-imports for one layer's files: the pattern groups it may not import, with why. */
+const forbid = (files, groups, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }] },
+});
+const SELF = 'botbuilder-adapter-conversation-hub';
+const BOTTOM = [['**/dialogs/**', '**/bots/**', '**/samples/**', SELF, `${SELF}/*`], 'src/ is the bottom layer: it imports no dialogs, bots or samples.'];
+const NO_EMULATOR = [['**/emulator/**', '**/local/**', '**/harness/**'], 'The library proper never loads the emulator, the local stack or the harness (K3).'];
+/** Development tools inside src/: they may load the emulator. */
+const TOOLS = ['src/emulator/**', 'src/local/**', 'src/harness/**', 'src/cli/**'];
+/**
+ * The emulator reads the contract on its own: it shares the contract's shapes and tables
+ * (src/schemas, src/rates), the error type, the HTTP server and the JSONPath subset, never the
+ * clients' code, so a misreading of the contract in a client cannot hide in the emulator too.
+ */
+const EMULATOR_OWN = [
+  ['**/platform/**', '**/adapter/**', '**/runtime/**', '**/server/**', '**/webhook/**', '**/storage/**', '**/provisioning/**', '**/redis/**', '**/config/**', '**/cli/**', '**/local/**', '**/harness/**'],
+  'The emulator imports only src/schemas, src/rates, src/errors, src/http, src/jsonpath and its own code.',
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'reports/**', 'bench/results/**'] },
@@ -12,6 +35,12 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  forbid(['src/**/*.ts'], [BOTTOM, NO_EMULATOR], TOOLS),
+  // The `/emulator` entry also serves the local stack (emulator + a provisioned bot server).
+  forbid([...TOOLS.filter((t) => t !== 'src/emulator/**'), 'src/emulator/index.ts'], [BOTTOM]),
+  forbid(['src/emulator/**'], [BOTTOM, EMULATOR_OWN], ['src/emulator/index.ts']),
+  forbid(['dialogs/**/*.ts'], [[['**/bots/**', '**/samples/**', `${SELF}/bots`, `${SELF}/emulator`], 'dialogs/ sits on src/ only.']]),
+  forbid(['bots/**/*.ts'], [[['**/samples/**'], 'bots/ sits on dialogs/ and src/ only.']]),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -1,14 +1,15 @@
 /**
- * The botbuilder adapter (issue 7) under load, on loopback, in about a minute and a half:
+ * The botbuilder adapter under load, on loopback, in about a minute and a half:
  *
  * 1. Round trips (callback in → echo received at the sink), closed loop, 50 conversations,
- *    the same echo and the same text, for three servers run in one child process
+ *    the same echo and the same text, for the servers, run in one child process
  *    (adapter/botHost.ts) while this process drives them and plays the hub (adapter/replySink.ts):
- *    (a) a bare restify handler that POSTs its echo with fetch,
+ *    (f) the floor: a bare restify handler that POSTs its echo with node:http keep-alive,
+ *    (a) the same handler POSTing with fetch,
  *    (b) botbuilder's CloudAdapter with the EchoBot, replying to a Bot Connector stub,
  *    (c) this adapter: startHubBotServer with the EchoBot, memory inbox, a real callback token,
  *        replies through the outbox to the sink (budget out of the way: a 1e9 req/s plan).
- *    Goals: (c)/(b) >= 4, (c)/(a) >= 0.5 in round trips per second.
+ *    Goals: (c)/(b) >= 4, (c)/(f) >= 0.5 in round trips per second.
  * 2. Callback ack latency of (c) at 1,000 callbacks/s, open loop. Goal: p99 <= 20 ms.
  * 3. 200 conversations backlogged against the emulator on the Enterprise plan (5 POST
  *    /conversations/messages a second): messages per POST (>= 5), 429s (= 0), Jain's fairness

@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// The `hubbot` command. Runs the compiled CLI (dist/) when the package is built, and the
-// TypeScript sources through tsx in a source checkout, so `npx hubbot` works in both.
+// The `hubbot` command. In an installed package it runs the compiled CLI (dist/) on plain node.
+// In a source checkout (the TypeScript sources are beside it) it runs them through tsx, so a
+// stale dist/ never runs in place of the code being edited.
 import { existsSync } from 'node:fs';
 import process from 'node:process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const built = join(root, 'dist', 'bots', 'hubbotCli.js');
-let entry = built;
-if (!existsSync(built)) {
+const source = join(root, 'bots', 'hubbotCli.ts');
+let entry = join(root, 'dist', 'bots', 'hubbotCli.js');
+if (existsSync(source)) {
   await import('tsx/esm/api').then(({ register }) => register());
-  entry = join(root, 'bots', 'hubbotCli.ts');
+  entry = source;
 }
 const { runCli } = await import(pathToFileURL(entry).href);
 const code = await runCli(process.argv.slice(2));

@@ -68,7 +68,9 @@ export class GuidedHelpBot extends ActivityHandler {
     });
     this.onMembersAdded(async (context, next) => {
       const others = (context.activity.membersAdded ?? []).filter((m) => m.id !== context.activity.recipient?.id);
-      if (others.length > 0) await this.guarded(context, () => this.greet(context));
+      // On the hub a conversation starts with the customer's own words, answered by the message
+      // turn that follows (a topic, or the topics to pick from): greeting first would say it twice.
+      if (others.length > 0 && !startsWithCustomerWords(context)) await this.guarded(context, () => this.greet(context));
       await next();
     });
     this.onEvent(async (context, next) => {
@@ -191,4 +193,10 @@ export class GuidedHelpBot extends ActivityHandler {
       await context.sendActivity(message(this.locale(context), 'turnError'));
     }
   }
+}
+
+/** A start turn carrying the customer's first message (the hub's conversationUpdate, T4). */
+function startsWithCustomerWords(context: TurnContext): boolean {
+  const hubMessage = (context.activity.channelData as { hubMessage?: { type?: { value?: string }; content?: { text?: string } } } | undefined)?.hubMessage;
+  return hubMessage?.type?.value === 'text' && (hubMessage.content?.text ?? '').trim() !== '';
 }

@@ -1,29 +1,30 @@
 /**
- * The package's public surface. Everything a bot developer or a contact center uses is
- * exported here; the rest of src/ is internal and may change.
+ * The package's main entry: what a bot developer or a contact center uses to put a bot on the
+ * hub. The guided-help dialog is in the `/dialogs` entry, the ready bots in `/bots`, the
+ * emulator and the local stack in `/emulator` (importing this entry loads no emulator module,
+ * rule K3 of docs/platform-contract.md). Anything not exported here is internal and may change.
  */
 // Configuration and errors
 export { loadConfig, ConfigError, type Config } from './config/config.js';
 export { PlatformError } from './errors/platformError.js';
 
-// The bot server and the adapter
-export { startHubBotServer, type HubBotServer, type HubBotServerOptions, type BotDependencies, type RunnableBot } from './runtime/hubBotServer.js';
+// The bot server, the adapter and the turn pipeline
+export { startHubBotServer, createHubBot, type HubBot, type HubBotServer, type HubBotServerOptions, type BotDependencies, type RunnableBot } from './runtime/hubBotServer.js';
 export { connectPlatform, type PlatformConnection } from './runtime/platformConnection.js';
 export { HubAdapter, type HubAdapterOptions } from './adapter/hubAdapter.js';
-export { registerHubCallback, defaultCallbackParser, type CallbackRouteOptions } from './adapter/callbackRoute.js';
+export { registerHubCallback, type CallbackRouteOptions } from './adapter/callbackRoute.js';
+export { createHubCallbackHandler, defaultCallbackParser, type HubCallbackHandler, type HubCallbackHandlerOptions } from './adapter/callbackHandler.js';
 export { Outbox, type OutboxOptions } from './adapter/outbox/outbox.js';
-export { activityFromHubMessage } from './adapter/activityFromHubMessage.js';
-export { hubMessagesFromActivity } from './adapter/hubMessagesFromActivity.js';
 export { HUB_CHANNEL_ID, type HubChannelData } from './adapter/hubChannel.js';
 export type { Inbox, InboxItem, InboxClaim, DeadLetter } from './adapter/inbox/inbox.js';
 export { MemoryInbox } from './adapter/inbox/memoryInbox.js';
 export { RedisInbox } from './adapter/inbox/redisInbox.js';
-export { InboxWorker } from './adapter/inbox/inboxWorker.js';
+export { InboxWorker, type InboxWorkerOptions, type InboxHandler, type InboxTurn } from './adapter/inbox/inboxWorker.js';
 
 // State
-export { RedisStorage } from './storage/redisStorage.js';
+export { RedisStorage, type RedisStorageOptions } from './storage/redisStorage.js';
 export { isETagConflict } from './storage/eTagConflict.js';
-export { ConversationReferenceStore } from './storage/conversationReferenceStore.js';
+export { ConversationReferenceStore, type ConversationReferenceStoreOptions } from './storage/conversationReferenceStore.js';
 export { createRedisConnection, closeRedisConnection, type RedisConnection } from './redis/redisConnection.js';
 
 // Platform clients
@@ -37,10 +38,13 @@ export { RedisBucketStore } from './platform/throttle/redisBucketStore.js';
 export { ConversationManagerClient } from './platform/conversation/conversationManagerClient.js';
 export { PortalManagerClient } from './platform/portal/portalManagerClient.js';
 
-// Bot server pieces
+// Bot server pieces, for a developer composing their own server
 export { createJsonServer, sendJson, type JsonServer } from './http/jsonServer.js';
-export { registerTokenEndpoint } from './server/tokenEndpoint.js';
-export { createCallbackAuthenticator } from './server/callbackAuthenticator.js';
+export { registerTokenEndpoint, type TokenEndpointOptions, type TokenClient } from './server/tokenEndpoint.js';
+export { createCallbackAuthenticator, type CallbackAuthenticator, type CallbackAuthenticatorOptions, type VerifiedCaller } from './server/callbackAuthenticator.js';
+export type { TrustedIssuer, SecretIssuer, JwksIssuer } from './server/trustedIssuer.js';
+export { MemoryRevocationStore, type RevocationStore } from './server/revocationStore.js';
+export { RedisRevocationStore } from './server/redisRevocationStore.js';
 export { registerOperationsRoutes, redisReadinessCheck } from './server/operationsRoutes.js';
 export { createMetrics, type HubbotMetrics } from './server/metrics.js';
 export { createLogger } from './server/logger.js';
@@ -51,22 +55,21 @@ export { webhookOptionsFromConfig } from './webhook/webhookOptionsFromConfig.js'
 export { KnowledgeEvents } from './webhook/knowledgeEvents.js';
 export { ofKind } from './webhook/ofKind.js';
 export { latestWins } from './webhook/latestWins.js';
+export type { EventStore, StoredEvent } from './webhook/eventStore.js';
 export { MemoryEventStore } from './webhook/memoryEventStore.js';
-export { RedisEventStore } from './webhook/redisEventStore.js';
+export { RedisEventStore, type RedisEventStoreOptions } from './webhook/redisEventStore.js';
 export { DeletedArticles } from './webhook/deletedArticles.js';
+export { MemoryArticleStateStore, type ArticleStateStore } from './webhook/articleStateStore.js';
+export { RedisArticleStateStore } from './webhook/redisArticleStateStore.js';
 export { invalidateOnKnowledgeChange } from './webhook/invalidateOnKnowledgeChange.js';
 
 // Provisioning
 export { provision, teardown, status, formatStep, ProvisioningError } from './provisioning/provision.js';
 export { loadSetupFile, parseSetupDescription, SetupFileError, type SetupDescription } from './provisioning/setupDescription.js';
 
-// The spec's shapes and rules as data
+// The contract's shapes and rules as data
 export { maySend, SENDER_TYPES, MESSAGE_TYPES, type SenderType } from './schemas/messageTypes.js';
 export { KNOWN_EVENT_KINDS, eventEnvelopeSchema, type KnownEventKind } from './schemas/events.js';
 export { messageBatchSchema, hubMessageSchema, type HubMessage, type MessageBatch } from './schemas/hubMessages.js';
 export { parseGuidedHelpResponse, type GuidedHelpSearchResponse } from './schemas/guidedHelp.js';
 export { rateFor, bucketKeyFor } from './rates/rateLookup.js';
-
-// The emulator, for tests and local development
-export { startEmulator, type RunningEmulator, type EmulatorOptions } from './emulator/startEmulator.js';
-export { startLocalStack, type LocalStack } from './local/localStack.js';

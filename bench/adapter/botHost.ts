@@ -1,8 +1,8 @@
 /**
- * The process the three compared servers run in, apart from the driver (as a bot runs apart
+ * The process the compared servers run in, apart from the driver (as a bot runs apart
  * from the hub): on a 2-core machine the driver and the server under test then each have a
  * core, and one's work does not sit in the other's event loop. Only one server is driven at a
- * time; the idle two cost nothing.
+ * time; the idle ones cost nothing.
  *
  * Started by botHostProcess.ts (fork over IPC). Messages in: `start` (sink URLs, the bot's
  * client credentials), `cpu` (process CPU time so far, to charge each slice of the run to the
@@ -17,7 +17,8 @@ import type { HostReply, HostRequest, HostUrls } from './botHostProtocol.js';
 let closers: (() => Promise<void>)[] = [];
 
 async function start(req: Extract<HostRequest, { cmd: 'start' }>): Promise<HostUrls> {
-  const bare = await startBareEchoServer({ hubMessagesUrl: req.hubMessagesUrl, hubToken: 'bench-static-token' });
+  const floor = await startBareEchoServer({ hubMessagesUrl: req.hubMessagesUrl, hubToken: 'bench-static-token', client: 'http' });
+  const bare = await startBareEchoServer({ hubMessagesUrl: req.hubMessagesUrl, hubToken: 'bench-static-token', client: 'fetch' });
   const cloud = await startCloudAdapterEchoServer();
   const hub = await startHubEchoServer({
     platformBaseUrl: req.platformBaseUrl,
@@ -26,8 +27,9 @@ async function start(req: Extract<HostRequest, { cmd: 'start' }>): Promise<HostU
     botClientSecret: req.botClientSecret,
     workerConcurrency: req.workerConcurrency,
   });
-  closers = [bare.close, cloud.close, hub.close];
+  closers = [floor.close, bare.close, cloud.close, hub.close];
   return {
+    floor: `${floor.url}${floor.callbackPath}`,
     bare: `${bare.url}${bare.callbackPath}`,
     cloud: `${cloud.url}${cloud.callbackPath}`,
     hub: `${hub.url}${hub.callbackPath}`,

@@ -1,7 +1,9 @@
 /** The messages between the bench (driver) and botHost.ts, over the fork's IPC channel. */
 
 export interface HostUrls {
-  /** (a) the bare restify handler's callback URL. */
+  /** (f) the floor: the bare restify handler replying with node:http keep-alive. */
+  floor: string;
+  /** (a) the bare restify handler replying with fetch. */
   bare: string;
   /** (b) CloudAdapter's /api/messages. */
   cloud: string;

@@ -1,8 +1,8 @@
 /**
- * Drives the three servers of botHost.ts from this process: closed-loop round trips for each,
+ * Drives the servers of botHost.ts from this process: closed-loop round trips for each,
  * in interleaved rounds after a warm-up (the machine is shared; a change in its load then falls
- * on all three alike), then the open-loop ack test of our callback at a fixed rate, with the
- * bare handler at the same rate as the reference. The CPU time the server process spends is
+ * on all of them alike), then the open-loop ack test of our callback at a fixed rate, with the
+ * floor handler at the same rate as the reference. The CPU time the server process spends is
  * charged to whichever server was driven.
  */
 import { randomBytes } from 'node:crypto';
@@ -14,7 +14,7 @@ import { openLoop, type OpenLoopResult } from './openLoop.js';
 import { startReplySink } from './replySink.js';
 import { percentile } from '../webhookLoadGenerator.js';
 
-export type ServerName = 'bare' | 'cloud' | 'hub';
+export type ServerName = 'floor' | 'bare' | 'cloud' | 'hub';
 
 export interface RoundTripSettings {
   conversations: number;
@@ -41,6 +41,7 @@ export interface ServerFigures {
 
 export interface RoundTripResults {
   closed: Record<ServerName, ServerFigures>;
+  /** The open loop: ours, and the floor handler at the same rate. */
   ack: { hub: OpenLoopResult; bare: OpenLoopResult };
   /** Bytes of one callback body, per server (the same text in each). */
   bodyBytes: Record<ServerName, number>;
@@ -71,11 +72,12 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
   try {
     const token = await callbackToken(host.urls.hubTokenUrl, botClientId, botClientSecret);
     const targets: Record<ServerName, EchoTarget> = {
+      floor: { label: 'bare restify handler, node:http keep-alive', url: host.urls.floor, body: hubCallbackBody },
       bare: { label: 'bare restify handler', url: host.urls.bare, body: hubCallbackBody },
       cloud: { label: 'botbuilder CloudAdapter', url: host.urls.cloud, body: (c, n) => activityBody(c, n, sink.url) },
       hub: { label: 'this adapter', url: host.urls.hub, body: hubCallbackBody, headers: () => ({ authorization: `Bearer ${token}` }) },
     };
-    const names: ServerName[] = ['bare', 'cloud', 'hub'];
+    const names: ServerName[] = ['floor', 'bare', 'cloud', 'hub'];
     for (const name of names) {
       progress(`warm-up ${name}`);
       const w = await closedLoop(targets[name], sink, { conversations: s.conversations, messages: s.warmupMessages, prefix: `warm-${name}` });
@@ -85,7 +87,7 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
     const acc = Object.fromEntries(names.map((n): [ServerName, Totals] => [n, { latencies: [], ms: 0, failures: 0, cpu: 0, driverCpu: 0, rates: [] }])) as Record<ServerName, Totals>;
     for (let round = 0; round < s.rounds; round++) {
       // A different server goes first each round, so none always follows the same one.
-      for (const name of [...names.slice(round % 3), ...names.slice(0, round % 3)]) {
+      for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
         const cpu0 = await host.cpuMs();
         const d0 = process.cpuUsage();
         const r = await closedLoop(targets[name], sink, { conversations: s.conversations, messages: s.messagesPerRound, prefix: `r${round}-${name}` });
@@ -109,16 +111,17 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
       }),
     ) as Record<ServerName, ServerFigures>;
 
-    // Open loop in interleaved slices too: bare, ours, bare, ours (after a short warm-up each).
+    // Open loop in interleaved slices too: floor, ours, floor, ours (after a short warm-up each).
     const sliceCount = Math.round((s.ackRate * s.ackSeconds) / s.ackSlices);
     const ackOpts = { rate: s.ackRate, count: sliceCount, conversations: s.ackConversations };
     progress(`open loop ${s.ackRate}/s: warm-up`);
     await openLoop(targets.hub, sink, { ...ackOpts, count: Math.round(s.ackRate / 2), prefix: 'ack-warm-hub' });
-    await openLoop(targets.bare, sink, { ...ackOpts, count: Math.round(s.ackRate / 2), prefix: 'ack-warm-bare' });
+    await openLoop(targets.floor, sink, { ...ackOpts, count: Math.round(s.ackRate / 2), prefix: 'ack-warm-floor' });
     const slices: Record<'bare' | 'hub', OpenLoopResult[]> = { bare: [], hub: [] };
     for (let i = 0; i < s.ackSlices; i++) {
       for (const name of ['bare', 'hub'] as const) {
-        const r = await openLoop(targets[name], sink, { ...ackOpts, prefix: `ack-${i}-${name}` });
+        // 'bare' here is the floor handler: the reference for an ack is the cheapest route.
+        const r = await openLoop(name === 'bare' ? targets.floor : targets[name], sink, { ...ackOpts, prefix: `ack-${i}-${name}` });
         slices[name].push(r);
         progress(`open loop ${s.ackRate}/s slice ${i + 1} ${name}: ack p99 ${percentile(r.ackLatenciesMs, 99).toFixed(1)} ms, ${r.achievedRate.toFixed(0)}/s sent`);
       }
@@ -129,7 +132,7 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
     return {
       closed,
       ack: { hub, bare },
-      bodyBytes: { bare: Buffer.byteLength(hubCallbackBody('r0-bare-c0', 1)), cloud: Buffer.byteLength(activityBody('r0-cloud-c0', 1, sink.url)), hub: Buffer.byteLength(hubCallbackBody('r0-hub-c0', 1)) },
+      bodyBytes: { floor: Buffer.byteLength(hubCallbackBody('r0-floor-c0', 1)), bare: Buffer.byteLength(hubCallbackBody('r0-bare-c0', 1)), cloud: Buffer.byteLength(activityBody('r0-cloud-c0', 1, sink.url)), hub: Buffer.byteLength(hubCallbackBody('r0-hub-c0', 1)) },
     };
   } finally {
     await host.stop();

@@ -130,6 +130,11 @@ export function isTransient(err: unknown): boolean {
   return err instanceof PlatformError && err.retryable;
 }
 
+/** A call that creates or scores failed in a way that leaves its outcome unknown (R5): not retried. */
+export function isOutcomeUnknown(err: unknown): boolean {
+  return err instanceof PlatformError && err.code === '500-110';
+}
+
 export function isNotFound(err: unknown): boolean {
   return err instanceof PlatformError && (err.status === 404 || err.status === 400);
 }

@@ -169,7 +169,8 @@ export function createGuidedHelpMachine(overrides: Partial<GuidedHelpSettings> =
               src: 'acceptSolution',
               input: ({ context }) => decisionInput(context),
               onDone: { target: 'afterAccept' },
-              onError: failed('deciding'),
+              // Maybe recorded, maybe not: say so and go on as the customer said, never score twice.
+              onError: [{ guard: 'outcomeUnknown', target: 'afterAccept', actions: { type: 'say', params: { key: 'acceptUnknown' } } }, ...failed('deciding')],
             },
           },
           afterAccept: {
@@ -197,7 +198,7 @@ export function createGuidedHelpMachine(overrides: Partial<GuidedHelpSettings> =
               src: 'rejectSolution',
               input: ({ context }) => decisionInput(context),
               onDone: { target: 'afterReject', actions: 'markRejected' },
-              onError: failed('deciding'),
+              onError: [{ guard: 'outcomeUnknown', target: 'afterReject', actions: ['markRejected', { type: 'say', params: { key: 'rejectUnknown' } }] }, ...failed('deciding')],
             },
           },
           afterReject: {

@@ -7,7 +7,7 @@
 import { assign, emit, setup } from 'xstate';
 import { parseYesNo } from './answerParsing.js';
 import { unprovidedActors } from './guidedHelpActors.js';
-import { answerOf, endDue, isNotFound, isTransient, noted, offeredSolution, parseResumeCode, reminded, reminderDue, summaryOf, triedOffered } from './guidedHelpLogic.js';
+import { answerOf, endDue, isNotFound, isOutcomeUnknown, isTransient, noted, offeredSolution, parseResumeCode, reminded, reminderDue, summaryOf, triedOffered } from './guidedHelpLogic.js';
 import { answerRecord } from './searchDigest.js';
 import type { EscalationReason, GuidedHelpContext, GuidedHelpEvent, GuidedHelpInput, GuidedHelpOutput, GuidedHelpSettings, SayKey } from './guidedHelpTypes.js';
 
@@ -42,6 +42,8 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       closeOnReject: ({ context }) => context.session?.closeOnReject === true,
       retryLater: ({ context, event }) => 'error' in event && isTransient(event.error) && context.failures + 1 < settings.maxPortalFailures,
       notFound: ({ event }) => 'error' in event && isNotFound(event.error),
+      // The platform may or may not have recorded the call; it was not repeated (R5).
+      outcomeUnknown: ({ event }) => 'error' in event && isOutcomeUnknown(event.error),
     },
     actions: {
       noteActivity: assign(({ context, event }) => noted(context, event, settings)),

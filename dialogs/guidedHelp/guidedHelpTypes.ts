@@ -47,6 +47,8 @@ export type SayKey =
   | 'saveNotLive'
   | 'saveUnavailable'
   | 'saveFailed'
+  | 'acceptUnknown'
+  | 'rejectUnknown'
   | 'resumed'
   | 'resumeNotFound'
   | 'resumeCodeInvalid'

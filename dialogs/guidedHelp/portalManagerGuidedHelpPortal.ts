@@ -6,7 +6,7 @@
  *   when the portal's list has it, so questions come back in the customer's language.
  * - Portal sessions belong to the token's subject, so a bot serving many customers gives each
  *   conversation its own customer token (A2) through `callOptionsFor`.
- * - Create-quickpick answers 201 with no body (platform-facts.md): the new quickpick is found
+ * - Create-quickpick answers 201 with no body (docs/platform-contract.md, assumed shapes): the new quickpick is found
  *   in the casebase's list by the unique name the dialog gave it.
  * - Resume needs a session started for the casebase (4.5's precondition): one is started on
  *   the live release first (quickpicks exist for live releases only, P5).

@@ -1,5 +1,5 @@
 /**
- * A guided-help portal that no longer offers what a knowledge event said was deleted (issue 9,
+ * A guided-help portal that no longer offers what a knowledge event said was deleted (
  * built-in use): the articles of deleted (or expired) ids are taken out of every search
  * response, and a solution whose every linked article is gone is not offered at all. The
  * portal may still return them for a while (its index catches up later); the customer should

@@ -3,8 +3,8 @@
  * and persistence are the bot's own; only how questions look changes.
  */
 import type { Storage } from 'botbuilder-core';
-import { GuidedHelpBot } from '../../bots/guidedHelpBot.js';
-import type { GuidedHelpPortal } from '../../dialogs/guidedHelp/guidedHelpPortal.js';
+import { GuidedHelpBot } from 'botbuilder-adapter-conversation-hub/bots';
+import type { GuidedHelpPortal } from 'botbuilder-adapter-conversation-hub/dialogs';
 import { NumberedListRenderer } from './numberedListRenderer.js';
 
 export function createCustomRendererBot(storage: Storage, portal: GuidedHelpPortal): GuidedHelpBot {

@@ -5,10 +5,7 @@
  * changes; every other output (solutions, escalation, goodbyes) keeps the default rendering.
  */
 import { MessageFactory, type Activity } from 'botbuilder-core';
-import { isChoice, isMulti } from '../../dialogs/guidedHelp/askedQuestion.js';
-import { textLanguageOf } from '../../dialogs/guidedHelp/guidedHelpMessages.js';
-import { DefaultGuidedHelpRenderer, hintText, rangeText, type GuidedHelpRenderer } from '../../dialogs/guidedHelp/guidedHelpRenderer.js';
-import type { GuidedHelpOutput } from '../../dialogs/guidedHelp/guidedHelpTypes.js';
+import { isChoice, isMulti, textLanguageOf, DefaultGuidedHelpRenderer, hintText, rangeText, type GuidedHelpRenderer, type GuidedHelpOutput } from 'botbuilder-adapter-conversation-hub/dialogs';
 
 const REPLY_WITH = {
   en: { one: 'Reply with a number.', several: 'Reply with one or more numbers, e.g. 1, 3.' },

@@ -5,11 +5,7 @@
  * customer is handed over. When guided help ends, the bot's own flow takes over again.
  */
 import { ActivityHandler, ConversationState, MessageFactory, type Activity, type Storage, type TurnContext } from 'botbuilder-core';
-import { GuidedHelpDialog, type GuidedHelpTurn } from '../../dialogs/guidedHelp/guidedHelpDialog.js';
-import { portalLanguageOf, textLanguageOf } from '../../dialogs/guidedHelp/guidedHelpMessages.js';
-import type { GuidedHelpPortal } from '../../dialogs/guidedHelp/guidedHelpPortal.js';
-import { DefaultGuidedHelpRenderer } from '../../dialogs/guidedHelp/guidedHelpRenderer.js';
-import type { GuidedHelpEvent } from '../../dialogs/guidedHelp/guidedHelpTypes.js';
+import { GuidedHelpDialog, type GuidedHelpTurn, portalLanguageOf, textLanguageOf, type GuidedHelpPortal, DefaultGuidedHelpRenderer, type GuidedHelpEvent } from 'botbuilder-adapter-conversation-hub/dialogs';
 
 interface Progress {
   step: 'askAccount' | 'guidedHelp' | 'finished';

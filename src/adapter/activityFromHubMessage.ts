@@ -1,10 +1,11 @@
 /**
- * Inbound mapping (issue 7): a hub message becomes a botbuilder activity.
+ * Inbound mapping: a hub message becomes a botbuilder activity.
  *
  *   text               → message
  *   typing.start / end → typing (channelData.hubMessage tells which)
  *   customer.info      → event named "customer.info", value = content
  *   conversation.end   → endOfConversation
+ *   agent.join         → conversationUpdate with the agent in membersAdded (T4)
  *   other known types  → event named after the type, raw message in channelData
  *   unknown types      → undefined: ignored (spec 1, rule C10)
  */
@@ -44,6 +45,8 @@ export function activityFromHubMessage(message: HubMessage, address: InboundAddr
       return { ...base, type: ActivityTypes.Typing };
     case 'conversation.end':
       return { ...base, type: ActivityTypes.EndOfConversation, text: message.content?.text };
+    case 'agent.join':
+      return { ...base, type: ActivityTypes.ConversationUpdate, membersAdded: [base.from!] };
     case 'customer.info':
       return { ...base, type: ActivityTypes.Event, name: 'customer.info', value: message.content ?? {} };
     default:

@@ -16,6 +16,7 @@ import { activityFromHubMessage } from './activityFromHubMessage.js';
 import { hubMessagesFromActivity } from './hubMessagesFromActivity.js';
 import { HUB_CHANNEL_ID, hubChannelData } from './hubChannel.js';
 import type { Outbox } from './outbox/outbox.js';
+import { BotTurnError, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
 
 export interface HubAdapterOptions {
   outbox: Outbox;
@@ -25,12 +26,30 @@ export interface HubAdapterOptions {
   botId?: string;
   /** Base URL of the hub, kept as serviceUrl on activities and references. */
   serviceUrl?: string;
+  /**
+   * Which conversations the bot has already greeted. With it, the first message of a
+   * conversation is preceded by a conversationUpdate turn with membersAdded (the customer and
+   * the bot), as Direct Line and Web Chat do, so `onMembersAdded` welcome handlers fire (T4).
+   */
+  conversationStarts?: ConversationStarts;
   /** Where debug lines go (unknown inbound types, C10). */
   log?: { debug(obj: object, msg: string): void };
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The notice a customer gets when the bot fails on their message, per language (`en`, `fr`,
+   * or a full locale); false sends none. Default: DEFAULT_TURN_ERROR_NOTICES (T1).
+   */
+  turnErrorNotices?: Readonly<Record<string, string>> | false;
 }
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
+
+/** Remembers the conversations whose start the bot was told (any Storage; see ConversationReferenceStore). */
+export interface ConversationStarts {
+  isNew(conversationId: string): Promise<boolean>;
+  /** Called once the start turn ran; `reference` is the conversation's, for proactive messages. */
+  started(conversationId: string, reference: Partial<ConversationReference>): Promise<void>;
+}
 
 /** Per-turn bookkeeping kept in turnState. */
 interface TurnOutbound {
@@ -46,6 +65,8 @@ export class HubAdapter extends BotAdapter {
   readonly senderType: SenderType;
   readonly botId: string;
   private readonly serviceUrl: string;
+  /** The developer's onTurnError: it runs for bot errors, after the customer's notice. */
+  private botErrorHandler?: (context: TurnContext, error: Error) => Promise<void>;
 
   constructor(private readonly opts: HubAdapterOptions) {
     super();
@@ -64,6 +85,15 @@ export class HubAdapter extends BotAdapter {
     if (!activity) {
       this.opts.log?.debug({ conversationId, type: message.type.value }, 'ignoring a hub message type this bot does not support');
       return false;
+    }
+    const starts = this.opts.conversationStarts;
+    if (starts && (await starts.isNew(conversationId))) {
+      // Replies of the start turn get ids of their own, the same on a rerun, so a hub that
+      // deduplicates by id drops a repeated welcome; the conversation is marked started only
+      // after the turn, so a crash before it greets again rather than never.
+      const update: Partial<Activity> = { ...activity, type: ActivityTypes.ConversationUpdate, id: `${activity.id ?? conversationId}:start`, text: undefined, membersAdded: [activity.from!, activity.recipient!] };
+      await this.runTurn(update, logic, `${conversationId}:start`);
+      await starts.started(conversationId, TurnContext.getConversationReference(activity));
     }
     await this.runTurn(activity, logic);
     return true;
@@ -109,6 +139,30 @@ export class HubAdapter extends BotAdapter {
     throw PlatformError.of('403-198', { reason: 'a bot cannot delete a message on the conversation hub (delete.* is for customers)' });
   }
 
+  /**
+   * The developer's handler, as in any botbuilder adapter. Behind it the adapter applies its
+   * turn error policy (turnErrors.ts, T1): a transient error is rethrown for the inbox to retry
+   * the turn, without the handler; a bot error gets the customer's notice, then the handler,
+   * and the message is parked in the dead letters.
+   */
+  override get onTurnError(): (context: TurnContext, error: Error) => Promise<void> {
+    return this.turnErrorPolicy;
+  }
+
+  override set onTurnError(handler: (context: TurnContext, error: Error) => Promise<void>) {
+    this.botErrorHandler = handler;
+  }
+
+  private readonly turnErrorPolicy = async (context: TurnContext, error: Error): Promise<void> => {
+    if (isTransientTurnError(error)) throw error;
+    if (this.opts.turnErrorNotices !== false) {
+      const notice = turnErrorNotice(context.activity.locale, this.opts.turnErrorNotices);
+      await context.sendActivity(notice).catch(() => undefined);
+    }
+    await this.botErrorHandler?.(context, error).catch(() => undefined);
+    throw new BotTurnError(error);
+  };
+
   /** Proactive messages: runs `logic` in a turn addressed to a stored conversation reference. */
   override async continueConversation(reference: Partial<ConversationReference>, logic: TurnLogic): Promise<void> {
     const activity = TurnContext.applyConversationReference({ type: ActivityTypes.Event, name: 'ContinueConversation' }, { channelId: HUB_CHANNEL_ID, serviceUrl: this.serviceUrl, ...reference }, true);
@@ -128,8 +182,13 @@ export class HubAdapter extends BotAdapter {
     const context = new TurnContext(this, activity);
     const outbound = this.outboundOf(context);
     outbound.idBase = idBase;
+    let turnFailure: unknown;
     try {
       await this.runMiddleware(context, logic);
+    } catch (err) {
+      // From the turn error policy: transient (retry) or a bot error (park); sent after the
+      // replies queued so far, the customer's notice included, have left.
+      turnFailure = err;
     } finally {
       if (outbound.typingOpen && activity.conversation?.id) {
         outbound.typingOpen = false;
@@ -143,9 +202,10 @@ export class HubAdapter extends BotAdapter {
     } catch (err) {
       // A reply that finally failed reaches the bot (onTurnError), never silently. A retryable
       // failure (hub unreachable for long) is rethrown so the inbox runs the turn again later.
-      await this.onTurnError?.(context, err instanceof Error ? err : new Error(String(err)));
+      await this.botErrorHandler?.(context, err instanceof Error ? err : new Error(String(err)));
       if (err instanceof PlatformError && err.retryable) throw err;
     }
+    if (turnFailure !== undefined) throw turnFailure;
   }
 
   private outboundOf(context: TurnContext): TurnOutbound {

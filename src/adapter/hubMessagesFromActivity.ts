@@ -1,5 +1,5 @@
 /**
- * Outbound mapping (issue 7): an activity sent through TurnContext.sendActivity becomes zero or
+ * Outbound mapping: an activity sent through TurnContext.sendActivity becomes zero or
  * more hub messages, and each is checked against the sender matrix of 4.4 BEFORE anything
  * leaves (C5): a refused type throws PlatformError 400-120 naming sender and type.
  *

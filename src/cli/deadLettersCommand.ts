@@ -1,6 +1,6 @@
 /**
- * `hubbot dead-letters`: lists the knowledge events whose handlers kept failing, and puts them
- * back to be handled again. Dead letters live in Redis (REDIS_URL); with the memory store they
+ * `hubbot dead-letters`: lists the knowledge events whose handlers kept failing, or (`--inbox`)
+ * the customer messages the bot failed on (T1), and puts them back to be handled again. Dead letters live in Redis (REDIS_URL); with the memory store they
  * live inside the bot's process and only the hubbot_dead_letters gauge of /metrics shows them.
  */
 import { parseArgs } from 'node:util';
@@ -9,15 +9,19 @@ import { closeRedisConnection, createRedisConnection } from '../redis/redisConne
 import { eventKindOf } from '../schemas/events.js';
 import type { EventDeadLetter } from '../webhook/eventStore.js';
 import { RedisEventStore } from '../webhook/redisEventStore.js';
+import { RedisInbox } from '../adapter/inbox/redisInbox.js';
 import { consoleIo, type CommandIo } from './commandIo.js';
 
-export const DEAD_LETTERS_HELP = `Usage: hubbot dead-letters [list] [--limit <n>] [--json]
-       hubbot dead-letters requeue <notificationId>... | --all
+export const DEAD_LETTERS_HELP = `Usage: hubbot dead-letters [list] [--inbox] [--limit <n>] [--json]
+       hubbot dead-letters requeue [--inbox] <id>... | --all
 
 Lists the knowledge events parked after their handlers kept failing, or puts them back in
-the queue to be handled again (they are not deduplicated a second time).
+the queue to be handled again (they are not deduplicated a second time). With --inbox: the
+customer messages parked after the bot failed on them; a requeued message runs a new turn at
+the end of its conversation.
 
 Options:
+  --inbox             the inbox's dead letters (customer messages), by message id
   --redis-url <url>   Redis holding the events (default REDIS_URL)
   --tenant <id>       tenant of the keys (default PLATFORM_TENANT, else "default")
   --limit <n>         list at most n (default 100)
@@ -37,6 +41,7 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
         limit: { type: 'string' },
         json: { type: 'boolean' },
         all: { type: 'boolean' },
+        inbox: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -55,7 +60,7 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
     return 2;
   }
   if (action === 'requeue' && ids.length === 0 && !values.all) {
-    io.err('hubbot dead-letters requeue: name notificationIds, or --all');
+    io.err(`hubbot dead-letters requeue: name ${values.inbox ? 'message ids' : 'notificationIds'}, or --all`);
     return 2;
   }
   const limit = values.limit === undefined ? 100 : Number(values.limit);
@@ -84,18 +89,18 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
 
   const client = await createRedisConnection({ url: redisUrl, clientName: 'hubbot-dead-letters' });
   try {
-    const store = new RedisEventStore({ client, tenant: tenant ?? 'default' });
+    const store = values.inbox ? inboxLetters(new RedisInbox({ client, tenant: tenant ?? 'default' })) : eventLetters(new RedisEventStore({ client, tenant: tenant ?? 'default' }));
     if (action === 'list') {
-      const letters = await store.listDeadLetters(limit);
-      if (values.json) io.out(JSON.stringify(letters, null, 2));
+      const letters = await store.list(limit);
+      if (values.json) io.out(JSON.stringify(letters.map((l) => l.raw), null, 2));
       else if (letters.length === 0) io.out('no dead letters');
-      else for (const d of letters) io.out(describe(d));
+      else for (const d of letters) io.out(d.line);
       return 0;
     }
-    const targets = values.all ? (await store.listDeadLetters(Number.MAX_SAFE_INTEGER)).map((d) => d.notificationId) : ids;
+    const targets = values.all ? (await store.list(Number.MAX_SAFE_INTEGER)).map((d) => d.id) : ids;
     let missing = 0;
     for (const id of targets) {
-      const ok = await store.requeueDeadLetter(id);
+      const ok = await store.requeue(id);
       if (!ok) missing++;
       io.out(`${ok ? 'requeued' : 'not found'}  ${id}`);
     }
@@ -103,6 +108,31 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
   } finally {
     await closeRedisConnection(client);
   }
+}
+
+/** One kind of dead letters, as the command shows and requeues them. */
+interface Letters {
+  list(limit: number): Promise<{ id: string; line: string; raw: unknown }[]>;
+  requeue(id: string): Promise<boolean>;
+}
+
+function eventLetters(store: RedisEventStore): Letters {
+  return {
+    list: async (limit) => (await store.listDeadLetters(limit)).map((d) => ({ id: d.notificationId, line: describe(d), raw: d })),
+    requeue: (id) => store.requeueDeadLetter(id),
+  };
+}
+
+function inboxLetters(inbox: RedisInbox): Letters {
+  return {
+    list: async (limit) =>
+      (await inbox.deadLetters(Math.min(limit, 100_000))).map((d) => ({
+        id: d.item.id,
+        line: `${new Date(d.deadAt).toISOString()}  ${d.item.id}  conversation ${d.conversationId}  ${d.attempts} attempt(s): ${d.reason}`,
+        raw: d,
+      })),
+    requeue: (id) => inbox.requeueDeadLetter(id),
+  };
 }
 
 function describe(d: EventDeadLetter): string {

@@ -31,6 +31,8 @@ Options:
   --faults <file.json>         fault settings as the admin API takes them (PUT /emulator/faults)
   --webhook <url>              deliver knowledge events to this webhook (repeatable)
   --event-time-scale <x>       scale the event manager's 10 s timeout and 30 s retry interval
+  --realistic                  answer in the real platform's known variants (display names outside
+                               the lists, empty ids on control actions, aliases, masked secrets)
   -h, --help                   show this help
 
 An <endpoint> is "METHOD /template", "/template" or "*", relative to the service base path,
@@ -75,6 +77,7 @@ export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions
       faults: { type: 'string' },
       webhook: { type: 'string', multiple: true },
       'event-time-scale': { type: 'string' },
+      realistic: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -112,6 +115,7 @@ export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions
     faults,
     webhooks: values.webhook,
     eventTimeScale: values['event-time-scale'] === undefined ? undefined : number('event-time-scale', values['event-time-scale']),
+    ...(values.realistic ? { realistic: true } : {}),
   };
 }
 

@@ -20,7 +20,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   status: { summary: 'show which resources of a setup file exist on the hub', load: () => import('./statusCommand.js') },
   'send-event': { summary: 'send a knowledge event to a webhook (with --duplicates to test deduplication)', load: () => import('./sendEventCommand.js') },
   replicas: { summary: 'run the emulator and several bot replicas behind a proxy on one Redis (kill one to see failover)', load: () => import('./replicasCommand.js') },
-  'dead-letters': { summary: 'list or requeue knowledge events whose handlers kept failing', load: () => import('./deadLettersCommand.js') },
+  'dead-letters': { summary: 'list or requeue knowledge events, or (--inbox) customer messages, that kept failing', load: () => import('./deadLettersCommand.js') },
+  tokens: { summary: 'revoke callback tokens of the bot, on every replica', load: () => import('./tokensCommand.js') },
 };
 
 function usage(commands: Record<string, CommandEntry>): string {

@@ -43,6 +43,8 @@ export const configSchema = z.object({
   BOT_CLIENT_ID: z.string().min(1).optional(),
   BOT_CLIENT_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   BOT_TOKEN_SIGNING_KEY: z.string().min(32, 'at least 32 characters').optional(),
+  // Keys rotated out but still accepted until their tokens expire (S3).
+  BOT_TOKEN_PREVIOUS_SIGNING_KEYS: csv,
   BOT_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   BOT_TOKEN_ISSUER: z.string().min(1).default('hubbot'),
   BOT_TOKEN_AUDIENCE: z.string().min(1).default('hubbot-callback'),
@@ -56,6 +58,15 @@ export const configSchema = z.object({
   WEBHOOK_SECRET_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name').default('x-webhook-secret'),
   INBOX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(128),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  // What a slow or silent client may hold (S1).
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  // /metrics apart from the public routes (S8): a port of its own (on 127.0.0.1), and/or a bearer token.
+  // On SIGTERM, how long running turns may take to finish before their leases are handed back (T7).
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   DEFAULT_LANGUAGE: z.string().default('en-US'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -1,10 +1,11 @@
 /**
- * What every part of the emulator (hub: issue 4, portal and event manager: issue 5) shares:
+ * What every part of the emulator (hub, portal and event manager) shares:
  * one restify JsonServer, one auth (token endpoint, bearer + scope checks), one rate limiter
  * per tenant per method+path at the tenant's plan, one set of fault knobs, one clock, one log
  * of calls for the inspector. The hub part creates it; the portal part registers its routes
  * on it. Parts talk to bots only over HTTP.
  */
+import type { SenderType } from '../schemas/messageTypes.js';
 import type { JsonServer, RouteContext } from '../http/jsonServer.js';
 
 /** Who called, from the bearer token. */
@@ -15,6 +16,8 @@ export interface Caller {
   /** For portal calls: the user or customer the token stands for (sessions are per user token). */
   subject?: { kind: 'user' | 'customer' | 'client'; id: string; profileIds?: string[]; admin?: boolean };
   token: string;
+  /** The participant type the client's messages must be sent as, when it is bound to one. */
+  senderType?: SenderType;
 }
 
 export interface EmulatorContext {
@@ -31,6 +34,8 @@ export interface EmulatorContext {
   now(): number;
   /** Records one line for the inspector / transcript. */
   record(entry: Record<string, unknown>): void;
+  /** Whether answers come in the real platform's known variants (realistic/realisticAnswers.ts, R7). */
+  realistic(): boolean;
 }
 
 /**

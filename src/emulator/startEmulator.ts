@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createJsonServer } from '../http/jsonServer.js';
-import { SETUP_RESOURCES, type SetupResource } from '../platform/conversation/conversationOperations.js';
+import { SETUP_RESOURCES, type SetupResource } from '../schemas/conversationOperations.js';
 import type { RatePlan } from '../rates/rateLookup.js';
 import { registerAdminRoutes } from './admin/adminRoutes.js';
 import { registerAssetRoutes } from './assets/assetRoutes.js';
@@ -33,6 +33,7 @@ import { ResourceStore } from './hub/resourceStore.js';
 import { registerSetupRoutes, type ResourceStores } from './hub/setupRoutes.js';
 import { parsePlan } from './limits/planOption.js';
 import { DEFAULT_TOLERANCE_MS, TenantRateLimiter, type RateBucketState } from './limits/tenantRateLimiter.js';
+import { guardLocalOnly } from './localOnlyGuard.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -58,6 +59,10 @@ export interface EmulatorOptions {
   maxAssetBytes?: number;
   /** Extra parts (portal, event manager) registering their routes on the same server. */
   parts?: EmulatorPart[];
+  /** Host names besides loopback ones the emulator takes changes on (a container's name, say); S8. */
+  allowedHosts?: string[];
+  /** Answer in the real platform's known variants (display names, empty ids, aliases, masked secrets): R7. */
+  realistic?: boolean;
 }
 
 export interface RunningEmulator {
@@ -74,6 +79,8 @@ export interface RunningEmulator {
   tokenFor(reg?: ClientRegistration, scopes?: string[]): string;
   setPlan(plan: RatePlan | string, tenant?: string): void;
   setFaults(faults: FaultSettingsInput): void;
+  /** Turns the realistic answers (R7) on or off. */
+  setRealistic(on: boolean): void;
   expireTokens(): void;
   /** Resolves when no callback delivery is queued or running. */
   deliveriesIdle(): Promise<void>;
@@ -103,15 +110,18 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const services: EmulatorServices = { now, log, clients, issuer, limiter, faults, stores: resourceStores, conversations, assets, escalations, delivery, router };
 
   const app = createJsonServer({ name: 'hubbot-emulator' });
+  guardLocalOnly(app.server.server, opts.allowedHosts ?? (opts.host && opts.host !== '0.0.0.0' ? [opts.host] : []));
   const callers = new WeakMap<object, Caller>();
   const rates = new WeakMap<object, RateBucketState>();
   let baseUrl = '';
+  let realistic = opts.realistic ?? false;
   const context: EmulatorContext = {
     app,
     baseUrl: () => baseUrl,
     now,
     record: (entry) => void log.record(entry),
     authorize: createAuthorize({ issuer, limiter, faults, callers, rates }),
+    realistic: () => realistic,
   };
   recordCalls(app.server.server, log, callers, rates);
 
@@ -143,6 +153,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     tokenFor: (reg = {}, scopes) => issuer.issue(clients.get(clients.register(reg).clientId)!, scopes).accessToken,
     setPlan: (plan, tenant) => (tenant === undefined ? limiter.setDefaultPlan(parsePlan(plan)) : limiter.setTenantPlan(tenant, parsePlan(plan))),
     setFaults: (f) => void faults.set(f),
+    setRealistic: (on) => void (realistic = on),
     expireTokens: () => issuer.expireAll(),
     deliveriesIdle: () => delivery.idle(),
     stop: async () => {

@@ -1,6 +1,6 @@
 /**
  * Every error code the project answers with, in one place, with its text in each language we
- * serve (E3). Codes follow the platform's published examples where one fits (platform-facts.md);
+ * serve (E3). Codes follow the platform's published examples where one fits (docs/platform-contract.md, assumed shapes);
  * codes we had to invent are marked so. A code is unique across statuses.
  *
  * Templates use {name} placeholders filled from the error's params.
@@ -16,7 +16,7 @@ interface CatalogEntry {
 }
 
 export const ERROR_CATALOG = {
-  // Published codes (platform-facts.md).
+  // Published codes (docs/platform-contract.md, assumed shapes).
   '400-112': { en: 'Required parameter or attribute missing: {name}.', fr: 'Paramètre ou attribut obligatoire manquant : {name}.' },
   '400-196': { en: 'Attribute {name} has a value outside its allowed values: {allowed}.', fr: "L'attribut {name} a une valeur hors des valeurs permises : {allowed}." },
   '401-104': { en: 'The authorization header is invalid or missing.', fr: "L'en-tête d'autorisation est invalide ou absent." },
@@ -42,11 +42,16 @@ export const ERROR_CATALOG = {
   '409-110': { en: '{name} was modified since {modifiedDate}; read it again.', fr: '{name} a été modifié depuis {modifiedDate} ; relisez-le.' },
   '409-111': { en: 'Suggestion {id} is approved and cannot be deleted.', fr: 'La suggestion {id} est approuvée et ne peut pas être supprimée.' },
   '413-100': { en: 'The request body is larger than {limit} bytes.', fr: 'Le corps de la requête dépasse {limit} octets.' },
+  '413-101': { en: 'The download of {name} is larger than the {limit} bytes allowed.', fr: 'Le téléchargement de {name} dépasse les {limit} octets permis.' },
   '415-100': { en: 'Unsupported content type: {value}.', fr: 'Type de contenu non pris en charge : {value}.' },
   '408-100': { en: 'The request took too long to arrive.', fr: 'La requête a mis trop de temps à arriver.' },
   '417-100': { en: 'The expectation {value} cannot be met.', fr: "L'attente {value} ne peut pas être satisfaite." },
   '431-100': { en: 'The request header fields are too large.', fr: "Les champs d'en-tête de la requête sont trop grands." },
   '500-101': { en: 'Internal error.', fr: 'Erreur interne.' },
+  '500-110': {
+    en: 'The outcome of {operation} is unknown ({reason}): it may or may not have taken effect, and it was not repeated.',
+    fr: "Le résultat de {operation} est inconnu ({reason}) : l'opération a pu avoir lieu ou non, et elle n'a pas été répétée.",
+  },
   '502-100': { en: 'Bad gateway.', fr: 'Passerelle incorrecte.' },
   '502-101': { en: 'The platform answered {operation} with an unexpected body: {reason}.', fr: "La plateforme a répondu à {operation} avec un corps inattendu : {reason}." },
   '502-102': { en: 'The platform could not be reached: {reason}.', fr: "La plateforme n'a pas pu être jointe : {reason}." },

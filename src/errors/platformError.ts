@@ -4,7 +4,7 @@
  * developerMessage, details and userMessage. Servers turn it back into the body of spec 2.3
  * with `toErrorBody`.
  */
-import { errorBodySchema, statusOfCode, type ErrorBody, type ErrorDetail } from '../schemas/errorBody.js';
+import { statusOfCode, type ErrorBody, type ErrorDetail } from '../schemas/errorBody.js';
 import { catalogLanguage, ERROR_CATALOG, renderCatalogText, type CatalogCode } from './errorCatalog.js';
 
 export interface PlatformErrorInit {
@@ -63,19 +63,22 @@ export class PlatformError extends Error {
   }
 
   /**
-   * Reads an HTTP error response. A body in the shape of 2.3 is taken as it is; anything else
-   * (an HTML page from a proxy, an empty body) still becomes a PlatformError with a code made
-   * from the status, so nothing is swallowed.
+   * Reads an HTTP error response tolerantly (R4): each field of the 2.3 body is kept when it is
+   * well typed, whatever the others hold, so a caller branching on `404-101` still sees it when
+   * `details` carries a number or `userMessage` is null. A code we do not know is kept as it
+   * came. A body that is not an error body at all (an HTML page from a proxy, an empty body)
+   * still becomes a PlatformError with a code made from the status: nothing is swallowed.
    */
   static fromResponse(status: number, body: unknown): PlatformError {
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) {
-      return new PlatformError({ status, ...parsed.data });
-    }
+    const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const code = typeof b.code === 'string' && b.code.trim() !== '' ? b.code.trim() : undefined;
+    const developerMessage = typeof b.developerMessage === 'string' ? b.developerMessage : undefined;
     return new PlatformError({
       status,
-      code: `${status}-000`,
-      developerMessage: `HTTP ${status} without an error body`,
+      code: code ?? `${status}-000`,
+      developerMessage: developerMessage ?? (code ? `HTTP ${status}` : `HTTP ${status} without an error body`),
+      details: readDetails(b.details),
+      ...(typeof b.userMessage === 'string' ? { userMessage: b.userMessage } : {}),
     });
   }
 
@@ -102,4 +105,15 @@ export function tooManyRequests(retryAfterSeconds?: number): PlatformError {
 export function wantsUserMessage(headerValue: string | string[] | undefined): boolean {
   const v = Array.isArray(headerValue) ? headerValue[0] : headerValue;
   return (v ?? '').trim().toLowerCase() === 'yes';
+}
+
+/** The well-typed details of an error body: `{key, value}` with a string key; scalar values read as text. */
+function readDetails(details: unknown): ErrorDetail[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((d): ErrorDetail[] => {
+    if (typeof d !== 'object' || d === null || typeof (d as { key?: unknown }).key !== 'string') return [];
+    const { key, value } = d as { key: string; value?: unknown };
+    const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+    return [text === undefined ? { key } : { key, value: text }];
+  });
 }

@@ -27,11 +27,45 @@ export function sendErrorBody(req: IncomingMessage, res: ServerResponse, err: un
   // Refused before its body was read (413, or a check made before reading): node stops reading
   // such a request, so its connection cannot carry another one; say so, or a keep-alive client
   // sends its next request into a socket that is being closed (found by fuzzing).
-  if (!req.complete) headers.connection = 'close';
+  if (!req.complete) {
+    headers.connection = 'close';
+    lingerBeforeClosing(req);
+  }
   res.writeHead(perr.status, headers);
   res.end(body);
   // Tell restify the response is complete, so its own error path does not send a second one.
   (res as ServerResponse & { _sent?: boolean })._sent = true;
+}
+
+/** How much of a refused body is still read, and for how long, so the client gets to read the answer (T6). */
+export const LINGER_BYTES = 8 * 1024 * 1024;
+export const LINGER_MS = 2000;
+
+/**
+ * Lingering close (RFC 9112 9.6): a server that closes while the client is still sending makes
+ * the client's TCP stack see a reset, and the answer it had not read yet (the 413) is lost. So
+ * after the answer the connection is half-closed, and the rest of the body is read and thrown
+ * away until the client stops sending, bounded in bytes and time; only then is it closed.
+ */
+function lingerBeforeClosing(req: IncomingMessage): void {
+  const socket = req.socket as (IncomingMessage['socket'] & { destroySoon?: () => void; lingering?: boolean }) | null;
+  if (!socket || socket.lingering || socket.destroyed) return;
+  socket.lingering = true;
+  socket.destroySoon = () => {
+    let seen = 0;
+    const done = () => socket.destroy();
+    const timer = setTimeout(done, LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.once('end', done);
+    socket.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > LINGER_BYTES) done();
+    });
+    socket.end();
+    socket.resume();
+  };
+  req.resume();
 }
 
 export function header(req: IncomingMessage, name: string): string | undefined {

@@ -2,7 +2,7 @@
  * A JSONPath subset for `accessTokenPath` (spec 2.1) with no eval: `$`, `.name`, `['name']`
  * (or double quotes) and `[n]`. Filters, wildcards, recursive descent and scripts are refused
  * when the path is compiled, i.e. when configuration is loaded, with a message saying where.
- * Why our own: jsonpath-plus has had remote-code-execution advisories (DESIGN.md).
+ * Why our own: jsonpath-plus has had remote-code-execution advisories.
  */
 export type PathSegment = { kind: 'name'; name: string } | { kind: 'index'; index: number };
 

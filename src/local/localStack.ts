@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config/config.js';
+import type { SenderType } from '../schemas/messageTypes.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/startEmulator.js';
 import { defaultParts } from '../emulator/defaultParts.js';
 import { parseSetupDescription } from '../provisioning/setupDescription.js';
@@ -26,6 +27,8 @@ export interface LocalStackOptions {
   /** Webhooks of the emulator's event manager (the bot's own is added once it listens). */
   webhooks?: string[];
   worker?: HubBotServerOptions['worker'];
+  /** The developer's own parts for the bot server: Storage, inbox, callback parser. */
+  parts?: Pick<HubBotServerOptions, 'storage' | 'inbox' | 'parse'>;
 }
 
 export interface LocalStack {
@@ -42,6 +45,10 @@ export const LOCAL_PORTAL_ID = 'KP-10001';
 
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const emulator = await startEmulator({ port: 0, parts: defaultParts({ webhooks: opts.webhooks }), ...opts.emulator });
+  // The bot's own API client, bound to its participant type as on a real hub: its messages go
+  // out as custom_bot and nothing else.
+  const senderType = (opts.env?.BOT_SENDER_TYPE ?? process.env.BOT_SENDER_TYPE ?? 'custom_bot') as SenderType;
+  const botClient = emulator.registerClient({ clientId: 'local-bot', actOnBehalf: true, senderType });
   const secret = () => randomBytes(24).toString('base64url');
   const env: Record<string, string | undefined> = {
     BOT_PORT: '0',
@@ -53,17 +60,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // The platform is the emulator, whatever the environment says.
     PLATFORM_BASE_URL: emulator.url,
     PLATFORM_TOKEN_URL: emulator.tokenUrl,
-    PLATFORM_CLIENT_ID: emulator.defaultClient.clientId,
-    PLATFORM_CLIENT_SECRET: emulator.defaultClient.clientSecret,
+    PLATFORM_CLIENT_ID: botClient.clientId,
+    PLATFORM_CLIENT_SECRET: botClient.clientSecret,
     // Our tenant names our rate buckets and Redis keys; the emulator's default client is 'default'.
-    PLATFORM_TENANT: opts.env?.PLATFORM_TENANT ?? 'default',
+    PLATFORM_TENANT: opts.env?.PLATFORM_TENANT ?? process.env.PLATFORM_TENANT ?? 'default',
     // The emulator's sample portal unless told otherwise.
     PORTAL_ID: opts.portalId ?? opts.env?.PORTAL_ID ?? LOCAL_PORTAL_ID,
   };
   const config = loadConfig(env);
   let bot: HubBotServer | undefined;
   try {
-    bot = await startHubBotServer({ config, bot: opts.bot, extend: opts.extend, logger: opts.logger, worker: opts.worker });
+    bot = await startHubBotServer({ ...opts.parts, config, bot: opts.bot, extend: opts.extend, logger: opts.logger, worker: opts.worker });
     const description = parseSetupDescription({
       authentication: { name: 'local bot token', tokenRequestUrl: `${bot.url}/oauth2/token` },
       clientApplication: { name: 'local guided-help bot', callbackUrl: `${bot.url}${config.BOT_CALLBACK_PATH}` },

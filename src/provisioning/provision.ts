@@ -1,5 +1,5 @@
 /**
- * Provisioning (issue 6): create the six resources in the order of spec section 1, wiring each
+ * Provisioning: create the six resources in the order of spec section 1, wiring each
  * id into the next (C3); idempotent by name (an existing resource is updated only when it
  * differs); stop at the first failure, saying which step failed with the platform's code and
  * message and what was already done, so a rerun continues. Teardown deletes in reverse order

@@ -1,5 +1,5 @@
 /**
- * The setup description: what a contact center writes once to put the bot on a hub (issue 6).
+ * The setup description: what a contact center writes once to put the bot on a hub.
  * One JSON file naming the six resources of spec section 1, in order. Secrets are never in the
  * file: the bot's client id and secret are read from environment variables it names, when
  * the authentication payload is built.

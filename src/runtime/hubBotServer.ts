@@ -14,8 +14,9 @@ import type { Logger } from 'pino';
 import { ConfigError, type Config } from '../config/config.js';
 import { createJsonServer, type JsonServer } from '../http/jsonServer.js';
 import { HubAdapter } from '../adapter/hubAdapter.js';
+import { isDeadLetterNow, isTransientTurnError } from '../adapter/turnErrors.js';
 import { Outbox } from '../adapter/outbox/outbox.js';
-import { registerHubCallback } from '../adapter/callbackRoute.js';
+import { createHubCallbackHandler, type HubCallbackHandler, type HubCallbackHandlerOptions } from '../adapter/callbackHandler.js';
 import type { Inbox } from '../adapter/inbox/inbox.js';
 import { MemoryInbox } from '../adapter/inbox/memoryInbox.js';
 import { RedisInbox } from '../adapter/inbox/redisInbox.js';
@@ -26,6 +27,7 @@ import { ConversationReferenceStore } from '../storage/conversationReferenceStor
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../redis/redisConnection.js';
 import { createLogger } from '../server/logger.js';
 import { createMetrics, type HubbotMetrics } from '../server/metrics.js';
+import { createRefusalLog } from '../server/refusalLog.js';
 import { registerOperationsRoutes, redisReadinessCheck } from '../server/operationsRoutes.js';
 import { registerTokenEndpoint } from '../server/tokenEndpoint.js';
 import { createCallbackAuthenticator } from '../server/callbackAuthenticator.js';
@@ -61,23 +63,55 @@ export interface HubBotServerOptions {
   bot: (deps: BotDependencies) => RunnableBot;
   /** Extra routes on the same server (the knowledge webhook, for one). */
   extend?: (app: JsonServer, deps: BotDependencies) => void | Promise<void>;
+  /** The bot's state store (a Cosmos DB or Blob Storage of botbuilder, say); default RedisStorage with REDIS_URL, else memory. */
+  storage?: Storage;
+  /** Where callbacks are recorded before the ack; default RedisInbox with REDIS_URL, else memory. Closed by stop(). */
+  inbox?: Inbox;
+  /** How a callback body becomes hub messages, when the hub's callback shape differs from the assumed one. */
+  parse?: HubCallbackHandlerOptions['parse'];
+
   logger?: Logger;
+  /** What a customer is told when the bot fails on their message, per language; false for nothing (T1). */
+  turnErrorNotices?: Readonly<Record<string, string>> | false;
   /** Worker settings, shortened in tests. */
   worker?: { leaseMs?: number; concurrency?: number; pollIntervalMs?: number };
 }
 
 export interface HubBotServer {
   url: string;
+  /** Where /metrics is served when it has a port of its own (METRICS_PORT). */
+  metricsUrl?: string;
+  /** The hub callback as a plain Node handler, for your own express, restify or http server. */
+  process: HubCallbackHandler;
   app: JsonServer;
   deps: BotDependencies;
   inbox: Inbox;
   outbox: Outbox;
   worker: InboxWorker;
   metrics: HubbotMetrics;
-  stop(): Promise<void>;
+  /** Stops taking callbacks, waits up to `graceMs` (default SHUTDOWN_GRACE_MS) for running turns, hands the rest back, closes. */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
+/** A hub bot without a port of its own: mount `process` on your server's callback path. */
+export type HubBot = Omit<HubBotServer, 'url'>;
+
+/** The whole pipeline, serving its own port (the token endpoint, callback, webhook, health). */
 export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubBotServer> {
+  return (await composeHubBot(opts, true)) as HubBotServer;
+}
+
+/**
+ * The same pipeline for a developer who runs their own express, restify or Node server: no port
+ * is opened; `process` is the hub callback, with the same authentication and record-before-ack.
+ * The bot's own token endpoint and the knowledge webhook are not served: the hub's tokens come
+ * from your identity provider (CALLBACK_ISSUER), see the README, "Your own server".
+ */
+export async function createHubBot(opts: HubBotServerOptions): Promise<HubBot> {
+  return composeHubBot(opts, false);
+}
+
+async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promise<HubBot & { url?: string }> {
   const cfg = opts.config;
   const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot' });
   const metrics = createMetrics();
@@ -92,10 +126,13 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
         if (status === 429) metrics.platform429.inc();
       },
       onTokenRefresh: () => metrics.tokenRefreshes.inc(),
+      onUnreadable: (operation, skipped) => {
+        if (skipped === 'item') metrics.unreadableItems.inc({ operation });
+      },
     },
   });
-  const storage: Storage = redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new MemoryStorage();
-  const inbox: Inbox = redis ? new RedisInbox({ client: redis, subscriber, tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox();
+  const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new MemoryStorage());
+  const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber, tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox());
   const outbox = new Outbox({
     send: async (batch) => {
       await platform.conversations.sendMessages(batch);
@@ -105,14 +142,32 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
       metrics.sends.inc({ outcome: 'failed' }, messages.length);
       logger.error({ conversationId, count: messages.length, err }, 'replies could not be delivered to the hub');
     },
+    // The hub does not know the conversation or it has ended: its replies are dropped, not retried (S6).
+    onDropped: (conversationId, count, reason) => {
+      metrics.sends.inc({ outcome: 'dropped' }, count);
+      logger.warn({ conversationId, count, reason }, 'replies to a closed conversation dropped');
+    },
   });
-  const adapter = new HubAdapter({ outbox, senderType: cfg.BOT_SENDER_TYPE, serviceUrl: cfg.PLATFORM_BASE_URL, log: logger });
+  const references = new ConversationReferenceStore(storage);
+  // The first message of a conversation is preceded by a conversationUpdate (welcome handlers, T4).
+  const adapter = new HubAdapter({
+    outbox,
+    senderType: cfg.BOT_SENDER_TYPE,
+    serviceUrl: cfg.PLATFORM_BASE_URL,
+    log: logger,
+    conversationStarts: references.asConversationStarts(),
+    ...(opts.turnErrorNotices !== undefined ? { turnErrorNotices: opts.turnErrorNotices } : {}),
+  });
+  // The default onTurnError of the composed server logs; a developer may set their own. The
+  // turn is counted by the worker handler below, whichever handler runs, so it is counted once.
   adapter.onTurnError = async (context, error) => {
-    metrics.turns.inc({ outcome: 'error' });
     logger.error({ conversationId: context.activity.conversation?.id, err: error }, 'turn failed');
   };
-  const references = new ConversationReferenceStore(storage);
-  const app = createJsonServer({ name: 'hubbot', bodyLimitBytes: cfg.BODY_LIMIT_BYTES });
+  const app = createJsonServer({
+    name: 'hubbot',
+    bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
+    slowClients: { headersTimeoutMs: cfg.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: cfg.HTTP_REQUEST_TIMEOUT_MS, maxConnections: cfg.HTTP_MAX_CONNECTIONS },
+  });
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
@@ -125,22 +180,33 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
   const bot = opts.bot(deps);
 
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
-  const tokenEndpoint = tokenEndpointOptionsFromConfig(cfg, { logger });
+  // Refusals are logged cut short and rate-limited; every one is counted (S5).
+  const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
+  const tokenEndpoint = tokenEndpointOptionsFromConfig(cfg, { logger, refusalLog: refusals });
   if (tokenEndpoint) registerTokenEndpoint(app, tokenEndpoint);
   const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations });
   if (!authOptions) {
     throw new ConfigError(['BOT_TOKEN_SIGNING_KEY (with BOT_CLIENT_ID and BOT_CLIENT_SECRET) or CALLBACK_ISSUER: the hub\'s callbacks must be authenticated (spec 5.4)']);
   }
   const known = new Set<string>();
-  registerHubCallback(app, {
-    path: cfg.BOT_CALLBACK_PATH,
+  let admitting = true;
+  const processCallback = createHubCallbackHandler({
+    admitting: () => admitting,
     // Why a hub token was refused is logged (never the token), so an operator can tell an
     // expired token from a misconfigured issuer.
-    authenticate: createCallbackAuthenticator({ ...authOptions, onRefused: (reason, issuer) => logger.warn({ reason, issuer }, 'callback token refused') }),
+    authenticate: createCallbackAuthenticator({ ...authOptions, onRefused: (reason, issuer) => refusals('callback', { reason, issuer }, 'callback token refused') }),
     record: (conversationId, item) => inbox.append(conversationId, item),
+    parse: opts.parse,
+    bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
     onCallback: (outcome) => metrics.callbacks.inc({ outcome }),
   });
-  registerOperationsRoutes(app, { metrics, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
+  app.route('post', cfg.BOT_CALLBACK_PATH, ({ req, res }) => processCallback(req, res), { parseJson: false });
+  // /metrics on the public port unless it has one of its own (METRICS_PORT, on loopback); behind a
+  // bearer token wherever it is served when METRICS_TOKEN is set (S8).
+  const metricsToken = cfg.METRICS_TOKEN;
+  const opsApp = cfg.METRICS_PORT !== undefined ? createJsonServer({ name: 'hubbot-metrics' }) : undefined;
+  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, metricsToken, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
+  if (opsApp) registerOperationsRoutes(opsApp, { metrics, metricsToken, logger });
   metrics.observeQueueDepth('inbox', () => inbox.depth());
   metrics.observeQueueDepth('outbox', () => outbox.depth);
   metrics.observeDeadLetters('inbox', async () => (await inbox.deadLetters()).length);
@@ -150,14 +216,21 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
     inbox,
     async (conversationId, item) => {
       const message = item.payload as HubMessage;
-      const handled = await adapter.processHubMessage(conversationId, { ...message, id: message.id ?? item.id }, async (context) => {
-        if (!known.has(conversationId)) {
-          // Kept for proactive messages (continueConversation), once per conversation and process.
-          await references.save({ ...contextReference(context) });
-          known.add(conversationId);
-        }
-        await bot.run(context);
-      });
+      let handled: boolean;
+      try {
+        handled = await adapter.processHubMessage(conversationId, { ...message, id: message.id ?? item.id }, async (context) => {
+          if (!known.has(conversationId)) {
+            // Kept for proactive messages (continueConversation), once per conversation and process.
+            await references.save({ ...contextReference(context) });
+            known.add(conversationId);
+          }
+          await bot.run(context);
+        });
+      } catch (err) {
+        // A bot error is parked by the inbox; a transient one is run again (T1).
+        metrics.turns.inc({ outcome: isDeadLetterNow(err) ? 'error' : isTransientTurnError(err) ? 'retried' : 'failed' });
+        throw err;
+      }
       metrics.turns.inc({ outcome: handled ? 'ok' : 'ignored' });
     },
     {
@@ -171,22 +244,29 @@ export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubB
       onDeadLetter: (letter) => logger.error({ conversationId: letter.conversationId, itemId: letter.item.id, reason: letter.reason }, 'message parked in dead letters'),
     },
   );
-  const url = await app.listen(cfg.BOT_PORT, cfg.BOT_HOST);
+  const url = listen ? await app.listen(cfg.BOT_PORT, cfg.BOT_HOST) : undefined;
+  const metricsUrl = opsApp ? await opsApp.listen(cfg.METRICS_PORT, '127.0.0.1') : undefined;
   worker.start();
   await webhook.start();
   logger.info({ url, callback: cfg.BOT_CALLBACK_PATH, redis: Boolean(redis) }, 'hub bot listening');
 
   return {
     url,
+    metricsUrl,
+    process: processCallback,
     app,
     deps,
     inbox,
     outbox,
     worker,
     metrics,
-    stop: async () => {
+    stop: async (stopOpts = {}) => {
+      // Graceful (T7): new callbacks get 503 + Retry-After (the hub tries another replica),
+      // running turns get a bounded time to finish, then their leases are handed back.
+      admitting = false;
+      await worker.stop({ graceMs: stopOpts.graceMs ?? cfg.SHUTDOWN_GRACE_MS });
       await app.close();
-      await worker.stop();
+      await opsApp?.close();
       await webhook.stop();
       await inbox.close();
       for (const c of [subscriber, redis]) if (c) await closeRedisConnection(c as RedisConnection).catch(() => undefined);

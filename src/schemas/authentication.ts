@@ -43,11 +43,29 @@ export const basicAuthenticationInputSchema = z.looseObject({ ...authBase, type:
 /** Body of POST /authentications and PUT /authentications/{id}. */
 export const authenticationInputSchema = z.discriminatedUnion('type', [oauth2AuthenticationInputSchema, basicAuthenticationInputSchema]);
 
-/** An authentication as GET returns it: the input plus id, created, modified. */
-export const authenticationSchema = z.intersection(
-  authenticationInputSchema,
-  z.looseObject({ id: z.string(), created: z.string().optional(), modified: z.string().optional() }),
-);
+/**
+ * An authentication as GET returns it, read tolerantly (R1): only what the code acts on is
+ * required (id and name, which provisioning matches by); the rest is kept as it came. A tenant
+ * may hold authentications we did not write (another type, a masked payload such as "****", a
+ * JSONPath outside our subset), and reading them must not fail the list that provisioning,
+ * status and teardown start with. What we send stays checked by authenticationInputSchema.
+ */
+export const authenticationSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  name: z.string(),
+  type: z.string().optional(),
+  oauth2: z
+    .looseObject({
+      tokenRequestUrl: z.string().optional(),
+      method: z.string().optional(),
+      headers: z.array(z.looseObject({ name: z.string().optional(), value: z.string().optional() })).optional(),
+      payload: z.string().optional(),
+      accessTokenPath: z.string().optional(),
+    })
+    .optional(),
+  created: z.string().optional(),
+  modified: z.string().optional(),
+});
 
 export const authenticationListSchema = z.looseObject({ authentication: z.array(authenticationSchema) });
 export const createdIdSchema = z.looseObject({ id: z.string() });

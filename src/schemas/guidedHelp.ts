@@ -1,6 +1,6 @@
 /**
  * The guided-help search response of spec 2.2 (returned by resume-quickpick, and by start and
- * step of a search session per platform-facts.md). Questions are in guidedHelpQuestions.ts
+ * step of a search session per the assumed shapes of docs/platform-contract.md). Questions are in guidedHelpQuestions.ts
  * (re-exported here); request bodies and list answers are in guidedHelpRequests.ts.
  *
  * Leniency: every object keeps unknown fields (z.looseObject) and every field is optional unless
@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { articleIdSchema, numericIdSchema } from './patterns.js';
-import { kbLanguageCodeSchema, kbLanguageNameSchema } from './languages.js';
+import { kbLanguageCodeSchema } from './languages.js';
 import { answeredQuestionSchema, metadataListSchema, unansweredQuestionSchema, withRenamedKey } from './guidedHelpQuestions.js';
 
 export * from './guidedHelpQuestions.js';
@@ -72,7 +72,8 @@ export const searchSettingsSchema = z.looseObject({
 });
 
 export const kbLanguageSchema = z.looseObject({
-  name: kbLanguageNameSchema.optional(),
+  // Display text: never checked against the list (R2); real answers say "English (US)".
+  name: z.string().optional(),
   code: kbLanguageCodeSchema.optional(),
 });
 export const casebaseLanguagesSchema = withRenamedKey(
@@ -100,10 +101,13 @@ export const articleTypeSchema = z.looseObject({
   articleTypeId: numericIdSchema.optional(),
 });
 
+/** Published alias: `passedThreshold` for `passedThresholdValue` (README, assumed shapes). */
+const withThresholdAlias = <S extends z.ZodType>(schema: S) => withRenamedKey('passedThreshold', 'passedThresholdValue', schema);
+
 export const actionSearchItemSchema = withRenamedKey(
   'articleTypeAttributes',
   'articleType',
-  z.looseObject({
+  withThresholdAlias(z.looseObject({
     acceptCount: z.number().int().optional(),
     rejectCount: z.number().int().optional(),
     hasAdditionalInfo: z.boolean().optional(),
@@ -117,7 +121,7 @@ export const actionSearchItemSchema = withRenamedKey(
     actionId: numericIdSchema.optional(),
     type: z.enum(ACTION_TYPES).optional(),
     articleType: articleTypeSchema.optional(),
-  }),
+  })),
 );
 
 export const caseActionSchema = z.looseObject({
@@ -130,7 +134,8 @@ export const caseActionSchema = z.looseObject({
   metadata: metadataListSchema.optional(),
 });
 
-export const caseSearchItemSchema = z.looseObject({
+/** Published aliases: a case's `id` for `caseId`, `passedThreshold` (README, assumed shapes). */
+export const caseSearchItemSchema = withRenamedKey('id', 'caseId', withThresholdAlias(z.looseObject({
   acceptCount: z.number().int().optional(),
   rejectCount: z.number().int().optional(),
   action: z.array(caseActionSchema).optional(),
@@ -142,7 +147,7 @@ export const caseSearchItemSchema = z.looseObject({
   score: z.number().optional(),
   title: z.string().optional(),
   type: z.enum(CASE_TYPES).optional(),
-});
+})));
 
 /** Size of a string in UTF-8 bytes, without copying it. */
 export function utf8ByteLength(s: string): number {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { numericIdSchema } from './patterns.js';
 
 /**
- * Published examples sometimes spell a field differently from the schema (platform-facts.md:
+ * Published examples sometimes spell a field differently from the schema (the assumed shapes of docs/platform-contract.md:
  * `customAttribute`, `articleTypeAttributes`, `kbLanguage`). This accepts `from` and moves it to
  * `to` before validation, so callers only ever see the schema's spelling; the rest of the
  * object is kept as it came. When both spellings are present the schema's one wins and the

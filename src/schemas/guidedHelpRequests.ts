@@ -1,12 +1,12 @@
 /**
  * What the other guided-help calls send and receive. Spec 2.4 and 4.3 leave these "not shown";
- * the shapes are the ones platform-facts.md publishes (one documented assumption each, see
- * DESIGN.md "Where the spec is silent"). Objects are loose: unknown fields are kept. Ids the
+ * the shapes are the published ones, one documented assumption each (docs/platform-contract.md,
+ * "What the contract leaves open, and what we assume"). Objects are loose: unknown fields are kept. Ids the
  * spec calls numeric (casebase and release ids, question ids) are checked in the bodies we
  * send, so a bad one is refused before the network; ids of assumed list items are plain strings.
  */
 import { z } from 'zod';
-import { articleIdSchema, numericIdSchema } from './patterns.js';
+import { numericIdSchema } from './patterns.js';
 import { casebaseSchema, linkOrLinksSchema, paginationInfoSchema, profilePageSchema } from './guidedHelp.js';
 
 /**
@@ -42,7 +42,8 @@ export const searchStartBodySchema = z.looseObject({
   sessionVariable: z.array(sessionVariableSchema).optional(),
   startOver: z.boolean().optional(),
   useLiveRelease: z.boolean().optional(),
-  ghsArticleId: articleIdSchema.optional(),
+  // The contract gives this id no pattern, and the platform documents 15-digit ones: none invented.
+  ghsArticleId: z.string().min(1).optional(),
 });
 
 /** Perform a step, PUT /gh/search: the same body with `questions` required. */

@@ -1,6 +1,6 @@
 /**
  * The hub's message payload. The spec does not show it (2.4, 6.12); this is the shape of
- * platform-facts.md, our one documented assumption, used by the client, the adapter and the
+ * the assumed shapes of docs/platform-contract.md, our one documented assumption, used by the client, the adapter and the
  * emulator alike. Everything is lenient: unknown fields are kept, and only what routing needs
  * is required. The content of rich messages is also our assumption (README "Assumed shapes").
  */
@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const nameValueSchema = z.looseObject({ name: z.string(), value: z.string() });
 
 export const conversationRefSchema = z.looseObject({
-  /** Not published; assumed (platform-facts.md). */
+  /** Not published; assumed (docs/platform-contract.md, assumed shapes). */
   id: z.string().optional(),
   account: z.looseObject({ address: z.string().optional(), channel: z.looseObject({ type: z.string().optional() }).optional() }).optional(),
   customer: z

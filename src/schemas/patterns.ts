@@ -41,3 +41,10 @@ export function isArticleId(s: unknown): s is string {
 export function isNumericId(s: unknown): s is string {
   return typeof s === 'string' && NUMERIC_ID_PATTERN.test(s);
 }
+
+/**
+ * `question.custom.<internal_name>` (spec 4.5, P2). The internal name is not specified beyond
+ * being a name, so any run without spaces or commas (commas separate several). One pattern for
+ * the client and the emulator, so neither refuses a name the other accepts.
+ */
+export const GH_CUSTOM_ATTRIBUTE_PATTERN = /^question\.custom\.([^\s,]+)$/;

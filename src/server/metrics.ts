@@ -23,6 +23,10 @@ export interface HubbotMetrics {
   platform429: Counter;
   /** hubbot_token_refreshes_total: access tokens fetched from the platform. */
   tokenRefreshes: Counter;
+  /** List items a tolerant read of a platform answer skipped (R3), by operation. */
+  unreadableItems: Counter;
+  /** Requests refused, by route (token, callback): the full count behind rate-limited refusal logs (S5). */
+  refusals: Counter;
   /** hubbot_webhook_events_total{outcome}: knowledge events received. */
   webhookEvents: Counter<'outcome'>;
   /** hubbot_queue_depth{queue}: read from the observed queues at each scrape. */
@@ -91,6 +95,8 @@ export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
     sends: counter('hubbot_sends_total', 'Messages sent to the hub, by outcome.', ['outcome']),
     platform429: counter('hubbot_platform_429_total', '429 answers received from the platform.', []),
     tokenRefreshes: counter('hubbot_token_refreshes_total', 'Access tokens fetched from the platform.', []),
+    refusals: counter('hubbot_refusals_total', 'Requests refused (bad credentials, tokens, limits), by route.', ['route']),
+    unreadableItems: counter('hubbot_platform_unreadable_items_total', 'List items of platform answers skipped because they could not be read.', ['operation']),
     webhookEvents: counter('hubbot_webhook_events_total', 'Knowledge events received on the webhook, by outcome.', ['outcome']),
     queueDepth: depth.gauge,
     deadLetters: dead.gauge,

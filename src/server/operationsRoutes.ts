@@ -10,6 +10,7 @@
 import { PlatformError } from '../errors/platformError.js';
 import { header } from '../http/errorResponse.js';
 import { sendJson, type JsonServer } from '../http/jsonServer.js';
+import { timingSafeEqual } from 'node:crypto';
 import type { HubbotMetrics } from './metrics.js';
 
 export type ReadinessCheck = (() => Promise<void>) | { name: string; check: () => Promise<void> };
@@ -26,6 +27,8 @@ export interface OperationsRoutesOptions {
   checkTimeoutMs?: number;
   /** Served on /metrics when given. */
   metrics?: HubbotMetrics;
+  /** When set, /metrics answers only `Authorization: Bearer <metricsToken>` (401 otherwise, S8). */
+  metricsToken?: string;
   paths?: { health?: string; ready?: string; metrics?: string };
   logger?: OperationsLogger;
 }
@@ -76,10 +79,20 @@ export function registerOperationsRoutes(app: JsonServer, opts: OperationsRoutes
 
   const metrics = opts.metrics;
   if (metrics) {
-    app.route('get', opts.paths?.metrics ?? '/metrics', async ({ res }) => {
+    const token = opts.metricsToken;
+    app.route('get', opts.paths?.metrics ?? '/metrics', async ({ req, res }) => {
+      if (token !== undefined && !bearerMatches(header(req, 'authorization'), token)) throw PlatformError.of('401-104', {}, { acceptLanguage: header(req, 'accept-language') });
       const text = await metrics.registry.metrics();
       res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
       res.end(text);
     });
   }
+}
+
+/** `Bearer <expected>`, compared in constant time (the length is not secret). */
+function bearerMatches(authorization: string | undefined, expected: string): boolean {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!m) return false;
+  const [a, b] = [Buffer.from(m[1]), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }

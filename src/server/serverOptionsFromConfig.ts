@@ -15,6 +15,7 @@ export function tokenIssuerFromConfig(cfg: Config): TokenIssuer | undefined {
   if (!cfg.BOT_TOKEN_SIGNING_KEY) return undefined;
   return createTokenIssuer({
     signingKey: cfg.BOT_TOKEN_SIGNING_KEY,
+    previousKeys: cfg.BOT_TOKEN_PREVIOUS_SIGNING_KEYS ?? [],
     issuer: cfg.BOT_TOKEN_ISSUER,
     audience: cfg.BOT_TOKEN_AUDIENCE,
     tenant: cfg.PLATFORM_TENANT,

@@ -9,6 +9,7 @@
  * the answer cannot tell a guesser whether a secret was right. Neither the presented secret
  * nor the issued token is ever logged or echoed in an error body.
  */
+import { createRefusalLog, type RefusalLog } from './refusalLog.js';
 import type { IncomingMessage } from 'node:http';
 import { PlatformError, tooManyRequests } from '../errors/platformError.js';
 import { header } from '../http/errorResponse.js';
@@ -38,7 +39,7 @@ export interface TokenEndpointOptions {
   /** Clients allowed to get tokens (BOT_CLIENT_ID / BOT_CLIENT_SECRET). */
   clients: TokenClient[];
   issuer: TokenIssuer;
-  /** Failure counting; default 10 failures a minute per client id and per address. */
+  /** Failure counting; default 10 failures a minute per address, never per client id (S2). */
   limiter?: FailureLimiter;
   /**
    * The caller's address for rate limiting; default the socket's peer. Behind a proxy or load
@@ -48,6 +49,8 @@ export interface TokenEndpointOptions {
   logger?: TokenEndpointLogger;
   /** Body size limit; default 16 KiB (a token request is small). */
   bodyLimitBytes?: number;
+  /** Where refusals are logged, truncated and rate-limited (S5); default: on `logger`. */
+  refusalLog?: RefusalLog;
 }
 
 export function registerTokenEndpoint(app: JsonServer, opts: TokenEndpointOptions): void {
@@ -56,6 +59,7 @@ export function registerTokenEndpoint(app: JsonServer, opts: TokenEndpointOption
   const limiter = opts.limiter ?? createFailureLimiter();
   const remoteAddress = opts.remoteAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
   const limit = opts.bodyLimitBytes ?? 16 * 1024;
+  const refusals = opts.refusalLog ?? createRefusalLog(opts.logger);
   // Compared against when the client id is unknown, so an unknown id costs the same time as a wrong secret.
   const decoy = 'decoy-secret-that-matches-nothing';
 
@@ -67,19 +71,20 @@ export function registerTokenEndpoint(app: JsonServer, opts: TokenEndpointOption
       const creds = readClientCredentials(req, await readRawBody(req, limit));
       const address = remoteAddress(req);
       const expected = clients.get(creds.clientId);
-      // Only known ids get their own counter: unknown ids cannot fill the limiter's memory.
-      const keys = expected === undefined ? [`addr:${address}`] : [`addr:${address}`, `client:${creds.clientId}`];
-
+      // Failures are counted per address, never per client id (S2): a stranger's wrong guesses
+      // block the stranger's address, not the hub calling from its own, and an unknown id and a
+      // wrong secret for a real one are answered alike, so which ids exist cannot be told apart.
+      // A blocked address compares nothing, so guessing from it learns nothing.
+      const keys = [`addr:${address}`];
       const wait = limiter.blockedFor(keys);
       if (wait !== undefined) {
-        opts.logger?.warn({ clientId: creds.clientId, address }, 'token request refused: too many failed attempts');
+        refusals('token', { clientId: creds.clientId, address }, 'token request refused: too many failed attempts from this address');
         throw tooManyRequests(wait);
       }
-
-      const matches = secretsEqual(creds.clientSecret, expected ?? decoy);
-      if (expected === undefined || !matches) {
+      const matches = secretsEqual(creds.clientSecret, expected ?? decoy) && expected !== undefined;
+      if (!matches) {
         limiter.recordFailure(keys);
-        opts.logger?.warn({ clientId: creds.clientId, address, via: creds.via }, 'token request refused: invalid client credentials');
+        refusals('token', { clientId: creds.clientId, address, via: creds.via }, 'token request refused: invalid client credentials');
         if (creds.via === 'basic') res.setHeader('www-authenticate', 'Basic realm="hubbot", charset="UTF-8"');
         throw PlatformError.of('401-106', {}, { acceptLanguage: lang });
       }

@@ -9,13 +9,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { SecretIssuer } from './trustedIssuer.js';
+import { kidOf, type SecretIssuer } from './trustedIssuer.js';
 
 export const TENANT_CLAIM = 'tenant';
 
 export interface TokenIssuerOptions {
   /** HMAC key, at least 32 characters (BOT_TOKEN_SIGNING_KEY). */
   signingKey: string;
+  /** Keys being rotated out, still accepted on callbacks (BOT_TOKEN_PREVIOUS_SIGNING_KEYS, S3). */
+  previousKeys?: readonly string[];
   /** `iss` of every token (BOT_TOKEN_ISSUER). */
   issuer: string;
   /** `aud` of every token (BOT_TOKEN_AUDIENCE); the callback authenticator expects it. */
@@ -46,12 +48,13 @@ export function createTokenIssuer(opts: TokenIssuerOptions): TokenIssuer {
   if (!(opts.ttlSeconds > 0)) throw new RangeError('ttlSeconds must be positive');
   const key = new TextEncoder().encode(opts.signingKey);
   const now = opts.now ?? (() => Date.now());
+  const kid = kidOf(opts.signingKey);
 
   return {
     async issue(subject) {
       const iat = Math.floor(now() / 1000);
       const token = await new SignJWT({ [TENANT_CLAIM]: opts.tenant })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid })
         .setIssuer(opts.issuer)
         .setAudience(opts.audience)
         .setSubject(subject)
@@ -62,6 +65,6 @@ export function createTokenIssuer(opts: TokenIssuerOptions): TokenIssuer {
         .sign(key);
       return { access_token: token, token_type: 'Bearer', expires_in: opts.ttlSeconds };
     },
-    trust: { issuer: opts.issuer, secret: opts.signingKey, audience: opts.audience, tenantClaim: TENANT_CLAIM },
+    trust: { issuer: opts.issuer, secret: opts.signingKey, previousSecrets: opts.previousKeys ?? [], audience: opts.audience, tenantClaim: TENANT_CLAIM },
   };
 }

@@ -4,7 +4,7 @@
  * (RS256/ES256, keys fetched and cached by jose). Each issuer is pinned to its algorithms, so a
  * token cannot switch an RSA issuer to HMAC (algorithm confusion).
  */
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 
 interface IssuerBase {
@@ -22,6 +22,16 @@ interface IssuerBase {
 export interface SecretIssuer extends IssuerBase {
   /** HMAC key shared with the issuer (HS256), at least 32 characters. */
   secret: string;
+  /**
+   * Keys still accepted while they are rotated out (S3): a token names its key by `kid`
+   * (kidOf), so the old and the new key both work until the old tokens have expired.
+   */
+  previousSecrets?: readonly string[];
+}
+
+/** The key id of a shared secret: a short hash of it, which tells keys apart and reveals nothing usable. */
+export function kidOf(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('base64url').slice(0, 16);
 }
 
 export type AsymmetricAlgorithm = 'RS256' | 'RS384' | 'RS512' | 'PS256' | 'ES256' | 'ES384' | 'EdDSA';
@@ -58,8 +68,19 @@ export interface IssuerVerifier {
 
 export function verifierFor(issuer: TrustedIssuer): IssuerVerifier {
   if ('secret' in issuer) {
-    if (issuer.secret.length < 32) throw new RangeError(`issuer ${issuer.issuer}: secret must have at least 32 characters`);
-    return { issuer, key: createSecretKey(Buffer.from(issuer.secret, 'utf8')), algorithms: ['HS256'] };
+    const secrets = [issuer.secret, ...(issuer.previousSecrets ?? [])];
+    for (const s of secrets) if (s.length < 32) throw new RangeError(`issuer ${issuer.issuer}: secret must have at least 32 characters`);
+    const current = createSecretKey(Buffer.from(issuer.secret, 'utf8'));
+    if (secrets.length === 1) return { issuer, key: current, algorithms: ['HS256'] };
+    const byKid = new Map(secrets.map((s) => [kidOf(s), createSecretKey(Buffer.from(s, 'utf8'))]));
+    // A token without a kid predates rotation: it can only be the current key's.
+    const key: JWTVerifyGetKey = async (header) => {
+      if (header.kid === undefined) return current;
+      const found = byKid.get(header.kid);
+      if (!found) throw new errors.JWKSNoMatchingKey();
+      return found;
+    };
+    return { issuer, key, algorithms: ['HS256'] };
   }
   const remote = createRemoteJWKSet(new URL(issuer.jwksUrl), {
     cacheMaxAge: issuer.cacheMaxAgeMs,

@@ -61,6 +61,14 @@ export class ConversationReferenceStore {
     }
   }
 
+  /** The conversation-start record of HubAdapter (T4): a conversation is new until its reference is saved. */
+  asConversationStarts(): { isNew(conversationId: string): Promise<boolean>; started(conversationId: string, reference: StoredReference): Promise<void> } {
+    return {
+      isNew: async (conversationId) => (await this.get(conversationId)) === undefined,
+      started: (_conversationId, reference) => this.save(reference),
+    };
+  }
+
   async get(conversationId: string): Promise<StoredReference | undefined> {
     const key = this.keyOf(conversationId);
     const items = await this.storage.read([key]);

@@ -7,10 +7,12 @@
  * payload; otherwise the envelope's own top-level fields are. Either way the typed schemas are
  * lenient, so fields we do not know pass through.
  *
- * An event of a known kind whose payload does not fit its schema (a number where a string is
- * typed) is not dropped: it goes to the catch-all stream with reason `payload-mismatch`, since
- * it has already been acknowledged and handing it to a typed handler would lie about its type.
+ * A kind is known by its kind alone (R6): an event of a known kind stays known whatever its
+ * payload holds. Its typed payload is read tolerantly (a field of an unexpected type, say a
+ * number where a string is typed, is left out of `payload`), and `raw` is the payload object as
+ * it came, so typed handlers and the cache invalidation see every event of their kind.
  */
+import { parseResponseBody } from '../http/parseResponseBody.js';
 import {
   DEFAULT_EVENT_KIND_FIELDS,
   EVENT_PAYLOAD_SCHEMAS,
@@ -35,10 +37,13 @@ interface KnowledgeEventBase {
 export interface KnownKnowledgeEvent<K extends KnownEventKind = KnownEventKind> extends KnowledgeEventBase {
   known: true;
   kind: K;
+  /** The fields this kind is known to carry, each well typed (the others are left out). */
   payload: EventPayload<K>;
+  /** The payload object as it came, every field as sent. */
+  raw: Record<string, unknown>;
 }
 
-export type UnknownEventReason = 'unknown-kind' | 'no-kind' | 'payload-mismatch';
+export type UnknownEventReason = 'unknown-kind' | 'no-kind';
 
 export interface UnknownKnowledgeEvent extends KnowledgeEventBase {
   known: false;
@@ -80,14 +85,21 @@ export function toKnowledgeEvent(envelope: EventEnvelope, receivedAt: Date, opts
   if (!isKnownEventKind(kind)) {
     return { ...base, known: false, kind, payload: source, reason: kind === undefined ? 'no-kind' : 'unknown-kind' };
   }
-  const parsed = EVENT_PAYLOAD_SCHEMAS[kind].safeParse(source);
-  if (!parsed.success) return { ...base, known: false, kind, payload: source, reason: 'payload-mismatch' };
-  return { ...base, known: true, kind, payload: parsed.data } as TypedKnowledgeEvent;
+  let payload: unknown;
+  try {
+    payload = parseResponseBody(EVENT_PAYLOAD_SCHEMAS[kind], source, `event ${kind}`);
+  } catch {
+    payload = {};
+  }
+  return { ...base, known: true, kind, payload, raw: source } as TypedKnowledgeEvent;
 }
 
-/** The article an event is about (`articleId`, else `id`), for article kinds. */
+/** The article an event is about (`articleId`, else `id`), for article kinds; a numeric id reads as text. */
 export function articleIdOf(event: KnowledgeEvent): string | undefined {
-  const p = event.payload as { articleId?: unknown; id?: unknown };
-  const id = p.articleId ?? p.id;
-  return typeof id === 'string' && id.length > 0 ? id : undefined;
+  const p = (event.known ? event.raw : event.payload) as { articleId?: unknown; id?: unknown };
+  for (const id of [p.articleId, p.id]) {
+    if (typeof id === 'string' && id.length > 0) return id;
+    if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  }
+  return undefined;
 }

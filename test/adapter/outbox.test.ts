@@ -90,6 +90,32 @@ describe('outbox', () => {
     expect(h.textsOf('a')).to.deep.equal(['1', '2', '3']);
   });
 
+  it('[T3] one conversation\'s backoff never delays another\'s replies: the send slot is free while it waits', async () => {
+    const timers: (() => void)[] = [];
+    const sent: string[] = [];
+    let aFailures = 0;
+    const send = async (batch: MessageBatch) => {
+      if (batch.messages.message.some((x) => x.conversation?.id === 'a') && aFailures < 2) {
+        aFailures++;
+        throw PlatformError.of('503-100', { reason: 'busy' });
+      }
+      sent.push(...batch.messages.message.map((x) => x.content?.text ?? ''));
+    };
+    // A backoff that ends only when the test says so: anything sent meanwhile did not wait for it.
+    const outbox = new Outbox({ send, concurrency: 1, sleep: () => new Promise<void>((r) => timers.push(r)) });
+    const a = outbox.enqueue('a', [m('a', 'text', 'a1')]);
+    while (timers.length === 0) await new Promise((r) => setImmediate(r));
+    await Promise.all(outbox.enqueue('b', [m('b', 'text', 'b1')]));
+    expect(sent).to.deep.equal(['b1']);
+    timers.shift()!();
+    while (timers.length === 0) await new Promise((r) => setImmediate(r));
+    await Promise.all(outbox.enqueue('c', [m('c', 'text', 'c1')]));
+    expect(sent).to.deep.equal(['b1', 'c1']);
+    timers.shift()!();
+    await Promise.all(a);
+    expect(sent).to.deep.equal(['b1', 'c1', 'a1']);
+  });
+
   it('reports a message that finally fails and rejects its promise; others still go', async () => {
     const failures: string[] = [];
     const h = hub({ failFirst: 1, error: () => PlatformError.of('400-101', { reason: 'bad' }) });

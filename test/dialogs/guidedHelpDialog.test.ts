@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { MemoryStorage, type Storage, type StoreItems } from 'botbuilder-core';
 import { fromPromise } from 'xstate';
+import { PlatformError } from '../../src/errors/platformError.js';
 import { GuidedHelpDialog } from '../../dialogs/guidedHelp/guidedHelpDialog.js';
 import { createGuidedHelpMachine } from '../../dialogs/guidedHelp/guidedHelpMachine.js';
 import { closeRedisConnection, createRedisConnection } from '../../src/redis/redisConnection.js';
@@ -85,6 +86,19 @@ function dialogSuite(name: string, makeStorage: () => Promise<{ storage: Storage
       const rerun = await dialog(failing).handle('c1', { type: 'TEXT', at: 4, activityId: 'm3', text: 'yes' }, input);
       expect(stub.count('accept'), 'accept sent twice').to.equal(1);
       expect(rerun.outputs).to.deep.equal([{ type: 'end', reason: 'solved' }]);
+    });
+
+    it('[R5] an accept whose outcome is unknown is not sent again: the customer is told plainly and the dialog goes on', async () => {
+      stub = portalStub({
+        start: searchResponse({ questions: [question('1001', 'radioButton')] }),
+        step: searchResponse({ questions: [], solutions: [{ caseId: '5001', score: 90, passed: true }], closeOnAccept: true }),
+        accept: PlatformError.of('500-110', { operation: 'gh.cases.accept', reason: '504-100' }),
+      });
+      await dialog().handle('c1', { type: 'START', at: 1, activityId: 'm1', casebaseId: '101' }, input);
+      await dialog().handle('c1', { type: 'TEXT', at: 2, activityId: 'm2', text: 'fibre' }, input);
+      const turn = await dialog().handle('c1', { type: 'TEXT', at: 3, activityId: 'm3', text: 'yes' }, input);
+      expect(stub.count('accept')).to.equal(1);
+      expect(turn.outputs).to.deep.equal([{ type: 'say', key: 'acceptUnknown' }, { type: 'end', reason: 'solved' }]);
     });
 
     it('[B5] a snapshot of another machine version is dropped and the dialog starts over', async () => {

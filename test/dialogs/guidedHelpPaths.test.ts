@@ -30,7 +30,7 @@ const RESPONSES = [
   searchResponse({ questions: [radio], status: 'author' }),
   searchResponse({ solutions: passing, status: 'author' }),
 ];
-const ERRORS = [PlatformError.of('503-100', { reason: 'x' }), PlatformError.of('404-101', { name: 'x' }), PlatformError.of('500-100')];
+const ERRORS = [PlatformError.of('503-100', { reason: 'x' }), PlatformError.of('404-101', { name: 'x' }), PlatformError.of('500-100'), PlatformError.of('500-110', { operation: 'x', reason: 'y' })];
 
 const done = (state: string, output: unknown) => ({ type: `xstate.done.actor.0.guidedHelp.${state}`, output }) as unknown as GuidedHelpEvent;
 const error = (state: string, err: unknown) => ({ type: `xstate.error.actor.0.guidedHelp.${state}`, error: err }) as unknown as GuidedHelpEvent;

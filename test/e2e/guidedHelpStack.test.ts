@@ -14,10 +14,12 @@ async function exchange(c: Customer, text: string, until: (m: HubMessage) => boo
   return (await c.messages(0)).slice(before);
 }
 
-describe('the ready guided-help bot on the local stack (hub, portal, events)', () => {
+// Each test runs twice: against answers as the contract shows them, and against the variants
+// the real platform publishes (R7: display names outside the lists, empty ids, aliases, masked secrets).
+for (const realistic of [false, true]) describe(`the ready guided-help bot on the local stack (hub, portal, events)${realistic ? ', realistic answers [R7]' : ''}`, () => {
   let stack: LocalStack;
   before(async () => {
-    stack = await startLocalStack({ bot: createReadyGuidedHelpBot, logger: createLogger({ level: 'silent' }) });
+    stack = await startLocalStack({ bot: createReadyGuidedHelpBot, logger: createLogger({ level: 'silent' }), emulator: { realistic } });
   });
   after(() => stack?.stop());
 

@@ -3,7 +3,7 @@
  * conversation manager, and a whole setup chain (authentication → client application →
  * participant → channel → orchestration → account) pointing the bot's callback at a test
  * server. Deliberately plain fetch: the emulator is checked over the wire, not through the
- * project's client (DESIGN.md, Testing).
+ * project's client.
  */
 import { expect } from 'chai';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/startEmulator.js';

@@ -73,6 +73,18 @@ describe('emulator: messages, routing and conversations', () => {
     expect((await own(emu, 'GET', `/conversations/${conv}`)).body.messages.message).to.have.length(0);
   });
 
+  it('[C5] a client bound to its participant (custom_bot) cannot post as an agent or a customer', async () => {
+    const conv = await open();
+    const botToken = emu.tokenFor({ senderType: 'custom_bot' });
+    for (const posing of ['platform_agent', 'customer']) {
+      const r = await hub(emu, 'POST', '/conversations/messages', { token: botToken, body: batchOf(message(posing, 'text', conv)) });
+      expectRefusal(r, 403, '403-198');
+    }
+    expect((await hub(emu, 'POST', '/conversations/messages', { token: botToken, body: batchOf(message('custom_bot', 'text', conv)) })).status).to.equal(202);
+    const seen = await own(emu, 'GET', `/conversations/${conv}`);
+    expect(seen.body.messages.message.map((m: { sender: { type: string } }) => m.sender.type)).to.deep.equal(['custom_bot']);
+  });
+
   it('[C5] refuses every type a custom_bot may not send, and a batch holding one of them routes nothing', async () => {
     const conv = await open();
     const refused = ['conversation.state', 'agent.join', 'agent.available', 'agent.unavailable', 'agent.transfer', 'queue.transfer', 'authentication.success', 'authentication.failure', 'customer.active', 'customer.inactive', 'delete.soft', 'delete.permanent', 'undo'];

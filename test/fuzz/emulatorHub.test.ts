@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { expect } from 'chai';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/startEmulator.js';
 import { HUB_BASE } from '../../src/emulator/hub/hubPaths.js';
-import { SETUP_RESOURCES } from '../../src/platform/conversation/conversationOperations.js';
+import { SETUP_RESOURCES } from '../../src/schemas/conversationOperations.js';
 import { createChain, I_MANAGE, I_READ, READ, UNLIMITED } from '../emulator/hubTestKit.js';
 import { timeoutFor } from './fuzzBudget.js';
 import { bodyArb, oddHeaders, pathSegment, queryArb } from './fuzzBodies.js';

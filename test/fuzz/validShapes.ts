@@ -1,7 +1,7 @@
 /**
  * Valid-shaped bodies of every fuzzed surface, as fast-check arbitraries: the starting points
  * the mutations of fuzzMutations.ts damage. They follow the project's schemas (the assumed
- * shapes of platform-facts.md) written out independently, so a body that should pass does.
+ * assumed shapes of docs/platform-contract.md) written out independently, so a body that should pass does.
  * Ids are drawn from pools of things that exist on the server under test (`pools`), mixed with
  * ids that do not.
  */

@@ -3,7 +3,7 @@
  * path, query, headers, raw bytes, parsed JSON) and answers with what the test scripted for
  * that method and path template, or `200 {}` by default. Clients are tested against it over
  * real HTTP on 127.0.0.1, independently of the emulator, so one misreading of the spec cannot
- * hide in both (DESIGN.md, Testing).
+ * hide in both.
  *
  * It is built on the project's own restify JsonServer (one server stack), with one catch-all
  * route per method that reads the body raw, so uploads are recorded byte for byte.

@@ -33,7 +33,7 @@ describe('security: tokens on the hub callback of the running bot', function () 
     bot = await startHubBotServer({
       config: cfg,
       logger: createLogger({ level: 'silent' }),
-      bot: () => ({ run: async (context) => void turns.push(context.activity.text ?? '') }),
+      bot: () => ({ run: async (context) => void (context.activity.type === 'message' && turns.push(context.activity.text ?? '')) }),
       worker: { pollIntervalMs: 20 },
     });
     callbackUrl = `${bot.url}${cfg.BOT_CALLBACK_PATH}`;

@@ -1,5 +1,5 @@
 /**
- * The web tests drive Debian's Chromium (DESIGN.md, "Dependencies"): playwright-core brings
+ * The web tests drive Debian's Chromium : playwright-core brings
  * no browser of its own, and downloading one at test time is not allowed. When
  * /usr/bin/chromium is missing, this installs the Debian package once (apt-get), printing a
  * progress line, so a fresh machine can run the web tests with no manual step.

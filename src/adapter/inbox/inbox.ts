@@ -98,6 +98,13 @@ export interface Inbox {
   /** The latest dead letters, newest first. */
   deadLetters(limit?: number): Promise<DeadLetter[]>;
   /**
+   * Puts a dead letter's item back at the end of its conversation, under a new id (the old one
+   * is remembered as seen), then removes the letter: appended first, so a failure between the
+   * two leaves a letter to requeue again rather than a message lost. False when no letter holds
+   * that item id.
+   */
+  requeueDeadLetter(itemId: string): Promise<boolean>;
+  /**
    * Calls `listener` when items may be waiting (appended here or, for RedisInbox with a
    * subscriber, on another replica). Returns the function that stops the calls.
    */

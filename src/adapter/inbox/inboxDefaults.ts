@@ -13,3 +13,14 @@ export function checkAppend(conversationId: string, item: InboxItem): void {
   if (!item || typeof item.id !== 'string' || item.id === '') throw new TypeError('inbox: the item id must be a non-empty string');
   if (typeof item.receivedAt !== 'number' || !Number.isFinite(item.receivedAt)) throw new TypeError('inbox: receivedAt must be a number of ms');
 }
+
+/**
+ * A dead letter's item put back: a new id (the old one is remembered as seen), also on the
+ * message it carries, so the replayed turn's replies get ids of their own and are not taken for
+ * repeats of the first try's; the rest as it was.
+ */
+export function replayOf(item: InboxItem, now: number): InboxItem {
+  const id = `${item.id}~replay-${now.toString(36)}`;
+  const payload = typeof item.payload === 'object' && item.payload !== null ? { ...(item.payload as Record<string, unknown>), id } : item.payload;
+  return { ...item, id, payload };
+}

@@ -17,6 +17,7 @@
  * - `stop()` claims nothing more and resolves once the turns under way have finished and been
  *   completed; a conversation's later items are left for the next worker.
  */
+import { isDeadLetterNow } from '../turnErrors.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { DeadLetter, Inbox, InboxClaim, InboxItem } from './inbox.js';
@@ -58,6 +59,8 @@ export interface InboxWorkerOptions {
 const defaultRetryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1));
 
 export class InboxWorker {
+  /** The turns under way, with their claims and leases (handed back on a bounded stop). */
+  private readonly current = new Set<{ claim: InboxClaim; lease: AbortController }>();
   readonly workerId: string;
   private readonly concurrency: number;
   private readonly leaseMs: number;
@@ -103,11 +106,28 @@ export class InboxWorker {
   }
 
   /** Claims nothing more; resolves once the turns under way are finished and completed. */
-  async stop(): Promise<void> {
+  /**
+   * Claims nothing more and waits for the turns under way. With `graceMs` (T7), a turn still
+   * running after it is given up: its lease is handed back at once (inbox.release), so another
+   * replica runs the item now rather than when the lease runs out; nothing is lost, since the
+   * item was never completed.
+   */
+  async stop(opts: { graceMs?: number } = {}): Promise<void> {
     this.running = false;
     this.signal();
     await this.loop;
-    await Promise.all([...this.turns]);
+    const turns = Promise.all([...this.turns]);
+    if (opts.graceMs === undefined) return void (await turns);
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([turns.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), opts.graceMs)))]);
+    clearTimeout(timer);
+    if (finished) return;
+    await Promise.all(
+      [...this.current].map(async (t) => {
+        t.lease.abort(new Error('the replica is shutting down'));
+        await this.inbox.release(t.claim).catch((err: unknown) => this.report(err, 'release', t.claim));
+      }),
+    );
   }
 
   private async dispatch(): Promise<void> {
@@ -159,6 +179,8 @@ export class InboxWorker {
       return undefined;
     }
     const lease = new AbortController();
+    const running = { claim, lease };
+    this.current.add(running);
     let renewing = false;
     const renewal = setInterval(() => {
       if (renewing) return;
@@ -178,12 +200,14 @@ export class InboxWorker {
       failure = { err };
     } finally {
       clearInterval(renewal);
+      this.current.delete(running);
     }
     try {
       if (!failure) return (await this.inbox.complete(claim, { keepLease: keepLease(), leaseMs: this.leaseMs })).next;
       this.report(failure.err, 'handler', claim);
       if (lease.signal.aborted) return undefined; // the new holder retries it
-      if (claim.attempt >= this.maxAttempts) await this.giveUp(claim, describe(failure.err));
+      // A bot error would fail again: park it at once (T1); anything else is tried again.
+      if (isDeadLetterNow(failure.err) || claim.attempt >= this.maxAttempts) await this.giveUp(claim, describe(failure.err));
       else await this.inbox.release(claim, { delayMs: this.retryDelayMs(claim.attempt) });
     } catch (err) {
       // The inbox could not be updated: the lease runs out and the item is run again.

@@ -8,7 +8,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
-import { checkAppend, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS } from './inboxDefaults.js';
+import { checkAppend, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, replayOf } from './inboxDefaults.js';
 
 export interface MemoryInboxOptions {
   /** How long an item id is remembered to recognise redeliveries; default 24 h. */
@@ -143,6 +143,14 @@ export class MemoryInbox implements Inbox {
 
   async deadLetters(limit = 100): Promise<DeadLetter[]> {
     return this.dead.slice(0, limit);
+  }
+
+  async requeueDeadLetter(itemId: string): Promise<boolean> {
+    const letter = this.dead.find((d) => d.item.id === itemId);
+    if (!letter) return false;
+    await this.append(letter.conversationId, replayOf(letter.item, this.now()));
+    this.dead = this.dead.filter((d) => d !== letter);
+    return true;
   }
 
   onAppend(listener: () => void): () => void {

@@ -29,8 +29,8 @@ import { PlatformError } from '../../errors/platformError.js';
 import { tenantKey } from '../../redis/tenantKey.js';
 import type { RedisScriptClient } from '../../redis/luaScript.js';
 import type { AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
-import { checkAppend, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS } from './inboxDefaults.js';
-import { APPEND_SCRIPT, CLAIM_SCRIPT, DEAD_LETTERS_SCRIPT, DEPTH_SCRIPT, FINISH_SCRIPT, RELEASE_SCRIPT, RENEW_SCRIPT } from './redisInboxScripts.js';
+import { checkAppend, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, replayOf } from './inboxDefaults.js';
+import { APPEND_SCRIPT, CLAIM_SCRIPT, DEAD_LETTERS_SCRIPT, DEPTH_SCRIPT, FINISH_SCRIPT, RELEASE_SCRIPT, REMOVE_DEAD_LETTER_SCRIPT, RENEW_SCRIPT } from './redisInboxScripts.js';
 
 /** A connection dedicated to pub/sub (a subscribed connection can run nothing else). */
 export interface RedisSubscriber {
@@ -156,6 +156,16 @@ export class RedisInbox implements Inbox {
   async deadLetters(limit = 100): Promise<DeadLetter[]> {
     const reply = (await DEAD_LETTERS_SCRIPT.run(this.client, [this.key('dead')], [String(limit)])) as string[];
     return reply.map((json) => JSON.parse(json) as DeadLetter);
+  }
+
+  async requeueDeadLetter(itemId: string): Promise<boolean> {
+    const stored = (await DEAD_LETTERS_SCRIPT.run(this.client, [this.key('dead')], [String(this.maxDeadLetters)])) as string[];
+    const raw = stored.find((json) => (JSON.parse(json) as DeadLetter).item.id === itemId);
+    if (raw === undefined) return false;
+    const letter = JSON.parse(raw) as DeadLetter;
+    await this.append(letter.conversationId, replayOf(letter.item, Date.now()));
+    await REMOVE_DEAD_LETTER_SCRIPT.run(this.client, [this.key('dead')], [raw]);
+    return true;
   }
 
   onAppend(listener: () => void): () => void {

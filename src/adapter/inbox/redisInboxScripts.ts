@@ -131,3 +131,6 @@ export const DEPTH_SCRIPT = new LuaScript(`return tonumber(redis.call('GET', KEY
 
 /** KEYS: dead. ARGV: how many. Returns the newest dead letters (JSON). */
 export const DEAD_LETTERS_SCRIPT = new LuaScript(`return redis.call('LRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)`);
+
+/** Removes one dead letter, given exactly as it is stored (after its item was appended again). */
+export const REMOVE_DEAD_LETTER_SCRIPT = new LuaScript(`return redis.call('LREM', KEYS[1], 1, ARGV[1])`);

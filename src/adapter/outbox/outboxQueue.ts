@@ -17,6 +17,8 @@ export interface OutboxEntry {
 export class OutboxQueue {
   private readonly queues = new Map<string, OutboxEntry[]>();
   private readonly inFlight = new Set<string>();
+  /** Conversations waiting out a retry's backoff: not sendable, yet not holding a send slot (T3). */
+  private readonly held = new Set<string>();
   /** Conversations with something queued, least recently served first. */
   private ring: string[] = [];
 
@@ -54,8 +56,26 @@ export class OutboxQueue {
     }
   }
 
+  /** Takes out everything queued for a conversation (it closed); returns what was there. */
+  removeConversation(conversationId: string): OutboxEntry[] {
+    const q = this.queues.get(conversationId) ?? [];
+    this.queues.delete(conversationId);
+    this.held.delete(conversationId);
+    this.ring = this.ring.filter((id) => id !== conversationId);
+    return q;
+  }
+
   hasSendable(): boolean {
-    return this.ring.some((id) => !this.inFlight.has(id) && (this.queues.get(id)?.length ?? 0) > 0);
+    return this.ring.some((id) => !this.inFlight.has(id) && !this.held.has(id) && (this.queues.get(id)?.length ?? 0) > 0);
+  }
+
+  /** Keeps a conversation out of batches until release(): its backoff. */
+  hold(conversationId: string): void {
+    this.held.add(conversationId);
+  }
+
+  release(conversationId: string): void {
+    this.held.delete(conversationId);
   }
 
   /**
@@ -72,7 +92,7 @@ export class OutboxQueue {
       progressed = false;
       for (const id of this.ring) {
         if (batch.length >= max) break;
-        if (this.inFlight.has(id)) continue;
+        if (this.inFlight.has(id) || this.held.has(id)) continue;
         const q = this.queues.get(id);
         if (!q || q.length === 0) continue;
         dropStaleTyping(q);

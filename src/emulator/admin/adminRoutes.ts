@@ -12,7 +12,7 @@
  */
 import { ZodError } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
-import { describeIssues } from '../../platform/http/parseResponseBody.js';
+import { describeIssues } from '../../http/parseResponseBody.js';
 import { sendJson } from '../../http/jsonServer.js';
 import { TOKEN_PATH } from '../auth/tokenRoute.js';
 import type { EmulatorContext } from '../emulatorContext.js';

@@ -6,8 +6,9 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { SENDER_TYPES, type SenderType } from '../../schemas/messageTypes.js';
 import type { Caller } from '../emulatorContext.js';
-import { CONVERSATION_SCOPES } from '../../platform/conversation/requiredScopes.js';
+import { CONVERSATION_SCOPES } from '../../schemas/requiredScopes.js';
 
 export const DEFAULT_CLIENT_ID = 'emulator-client';
 export const DEFAULT_CLIENT_SECRET = 'emulator-secret';
@@ -33,6 +34,12 @@ export const clientRegistrationSchema = z.looseObject({
    * how a bot makes portal calls for the customer of each conversation (oAuthOnBehalfOfCustomer, A2).
    */
   actOnBehalf: z.boolean().default(false),
+  /**
+   * The participant type this client's messages are sent as. When set, the hub refuses a
+   * message whose sender.type is another (a custom_bot cannot post as an agent or a customer).
+   * Unset: the client stands for the platform itself and may send as any type (tests, tools).
+   */
+  senderType: z.enum(SENDER_TYPES).optional(),
 });
 export type ClientRegistration = z.input<typeof clientRegistrationSchema>;
 
@@ -42,6 +49,7 @@ export interface RegisteredClient {
   scopes: string[];
   subject?: Caller['subject'];
   actOnBehalf?: boolean;
+  senderType?: SenderType;
 }
 
 /** What registration answers: the only time the secret is shown. */
@@ -70,6 +78,7 @@ export class ClientRegistry {
       scopes: [...new Set(reg.scopes)],
       subject: reg.subject,
       actOnBehalf: reg.actOnBehalf,
+      ...(reg.senderType ? { senderType: reg.senderType } : {}),
       secretHash: hash(clientSecret),
     });
     return { clientId, clientSecret };
@@ -99,6 +108,7 @@ export class ClientRegistry {
   private publicView(c: StoredClient): RegisteredClient {
     const view: RegisteredClient = { clientId: c.clientId, tenant: c.tenant, scopes: [...c.scopes] };
     if (c.subject) view.subject = { ...c.subject };
+    if (c.senderType) view.senderType = c.senderType;
     if (c.actOnBehalf) view.actOnBehalf = true;
     return view;
   }

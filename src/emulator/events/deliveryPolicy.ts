@@ -25,6 +25,7 @@ export function deliveryTimings(timeScale = 1): DeliveryTimings {
 /** What one attempt gave. */
 export type AttemptResult = { kind: 'status'; status: number } | { kind: 'timeout' } | { kind: 'unreachable'; reason: string };
 
+/** Retried: 429, 502, 503 and a read timeout; a refused or reset connection ends the delivery (W9). */
 export function isRetried(r: AttemptResult): boolean {
-  return r.kind !== 'status' || RETRIED_STATUSES.includes(r.status);
+  return r.kind === 'timeout' || (r.kind === 'status' && RETRIED_STATUSES.includes(r.status));
 }

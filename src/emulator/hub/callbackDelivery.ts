@@ -1,6 +1,6 @@
 /**
- * Delivery of messages to client-application callbacks (spec 5.4, C9, platform-facts
- * "Timing"). Per conversation, one delivery at a time and in order; the body is the message
+ * Delivery of messages to client-application callbacks (spec 5.4, C9, and the timings of
+ * docs/platform-contract.md). Per conversation, one delivery at a time and in order; the body is the message
  * batch with `conversation.id` set. The bearer token comes from the stored authentication
  * (callbackTokens.ts) and is renewed once when the callback answers 401, then the delivery is
  * retried once. A callback answering 429, 502 or 503 ("try again") is tried again after 1 s,

@@ -54,8 +54,9 @@ export class MessageRouter {
   ) {}
 
   /** Checks, stores and routes a batch for `tenant`; throws (routing nothing) on the first refusal. */
-  accept(tenant: string, batch: MessageBatch): RoutedMessage[] {
-    const plan = batch.messages.message.map((msg) => this.check(tenant, msg));
+  /** `boundSender`: the participant type the calling client is bound to, if any (its messages must carry it). */
+  accept(tenant: string, batch: MessageBatch, boundSender?: SenderType): RoutedMessage[] {
+    const plan = batch.messages.message.map((msg) => this.check(tenant, msg, boundSender));
     markRepeatsWithinBatch(plan);
     const opened = new Map<string, Conversation>();
     const groups = new Map<Conversation, { sender: SenderType; msg: HubMessage }[]>();
@@ -80,9 +81,11 @@ export class MessageRouter {
     return plan.map((p) => (p.duplicate ? { id: p.msg.id!, conversationId: p.conv!.id } : routed.get(p.msg)!));
   }
 
-  private check(tenant: string, msg: HubMessage): Planned {
+  private check(tenant: string, msg: HubMessage, boundSender?: SenderType): Planned {
     const sender = msg.sender.type;
     if (!(SENDER_TYPES as readonly string[]).includes(sender)) throw PlatformError.of('400-196', { name: 'sender.type', allowed: SENDER_TYPES.join(', ') });
+    // The hub knows which participant a client is: it cannot post under another's type.
+    if (boundSender !== undefined && sender !== boundSender) throw PlatformError.of('403-198', { reason: `this client sends as ${boundSender}, not ${sender}` });
     if (!maySend(sender as SenderType, msg.type.value)) throw PlatformError.of('400-120', { sender, type: msg.type.value });
     const id = msg.conversation?.id;
     if (id !== undefined) {

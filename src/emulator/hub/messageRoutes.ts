@@ -7,7 +7,7 @@
  */
 import { PlatformError } from '../../errors/platformError.js';
 import { sendJson } from '../../http/jsonServer.js';
-import { REQUIRED_SCOPES } from '../../platform/conversation/requiredScopes.js';
+import { REQUIRED_SCOPES } from '../../schemas/requiredScopes.js';
 import { messageBatchSchema } from '../../schemas/hubMessages.js';
 import { parseBody } from '../bodyValidation.js';
 import type { EmulatorContext } from '../emulatorContext.js';
@@ -33,7 +33,7 @@ export function registerMessageRoutes(ctx: EmulatorContext, deps: { router: Mess
   ctx.app.route('post', `${HUB_BASE}/conversations/messages`, async (rc) => {
     const caller = await ctx.authorize(rc, { service: 'conversationmgr', template: '/conversations/messages', anyOfScopes: [...REQUIRED_SCOPES['messages.send']] });
     const batch = parseBody(messageBatchSchema, rc.body);
-    const routed = deps.router.accept(caller.tenant, batch);
+    const routed = deps.router.accept(caller.tenant, batch, caller.senderType);
     sendJson(rc.res, 202, { messages: routed });
   });
 

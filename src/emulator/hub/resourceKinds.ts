@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { authenticationInputSchema } from '../../schemas/authentication.js';
-import type { SetupResource } from '../../platform/conversation/conversationOperations.js';
+import type { SetupResource } from '../../schemas/conversationOperations.js';
 import {
   accountSchema,
   channelSchema,
@@ -21,7 +21,7 @@ import {
   clientApplicationSchema,
   orchestrationSchema,
   participantSchema,
-} from '../../platform/conversation/resourceSchemas.js';
+} from '../../schemas/resourceSchemas.js';
 
 export interface ResourceReference {
   /** Field name that holds `{id}` (or, plural, `[{id}]`) anywhere in the document. */

@@ -1,6 +1,6 @@
 /**
  * Where the hub sends a conversation's messages, read from the setup resources (assumed
- * shapes of platform-facts.md): account → orchestration (`chatConfigurations.orchestration`)
+ * assumed shapes of docs/platform-contract.md): account → orchestration (`chatConfigurations.orchestration`)
  * → its bot participant (`botConfiguration.bots[].participant`) → the participant's client
  * application (`application`) → that application's `custom_bot` role: callback URL, headers
  * and authentication. The customer side, when the orchestration names a customer client

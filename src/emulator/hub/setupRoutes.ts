@@ -7,13 +7,14 @@
  */
 import { PlatformError } from '../../errors/platformError.js';
 import { sendJson, type RouteContext } from '../../http/jsonServer.js';
-import { SETUP_RESOURCES, type SetupResource } from '../../platform/conversation/conversationOperations.js';
-import { REQUIRED_SCOPES } from '../../platform/conversation/requiredScopes.js';
+import { SETUP_RESOURCES, type SetupResource } from '../../schemas/conversationOperations.js';
+import { REQUIRED_SCOPES } from '../../schemas/requiredScopes.js';
 import { parseBody } from '../bodyValidation.js';
 import type { EmulatorContext } from '../emulatorContext.js';
 import { HUB_BASE } from './hubPaths.js';
 import { RESOURCE_KINDS, referencedIds, type ResourceKind } from './resourceKinds.js';
 import { viewOf, type ResourceStore } from './resourceStore.js';
+import { foreignAuthentication, realisticAuthentication } from '../realistic/realisticAnswers.js';
 
 export type ResourceStores = Record<SetupResource, ResourceStore>;
 
@@ -47,6 +48,10 @@ function paging(ctx: RouteContext, count: number): { pagenum: number; pagesize: 
 }
 
 export function registerSetupRoutes(ctx: EmulatorContext, stores: ResourceStores): void {
+  /** A resource as GET answers it; authentications with their payload masked in realistic mode (R7). */
+  const readBack = (resource: SetupResource, view: Record<string, unknown>) =>
+    resource === 'authentications' && ctx.realistic() ? realisticAuthentication(view) : view;
+
   const { app } = ctx;
   for (const resource of SETUP_RESOURCES) {
     const kind = RESOURCE_KINDS[resource];
@@ -67,8 +72,12 @@ export function registerSetupRoutes(ctx: EmulatorContext, stores: ResourceStores
 
     app.route('get', `${HUB_BASE}${collection}`, async (rc) => {
       const caller = await guard(rc, collection, `${resource}.list`);
-      const all = store.list(caller.tenant).map(viewOf);
-      if (resource === 'authentications') return sendJson(rc.res, 200, { [kind.listField]: all });
+      const all = store.list(caller.tenant).map((r) => readBack(resource, viewOf(r)));
+      if (resource === 'authentications') {
+        // A real tenant also holds authentications other tools wrote (R7).
+        const foreign = ctx.realistic() ? [foreignAuthentication(caller.tenant)] : [];
+        return sendJson(rc.res, 200, { [kind.listField]: [...foreign, ...all] });
+      }
       const { pagenum, pagesize } = paging(rc, all.length);
       const items = all.slice((pagenum - 1) * pagesize, pagenum * pagesize);
       const href = (n: number) => `${ctx.baseUrl()}${HUB_BASE}${collection}?$pagenum=${n}&$pagesize=${pagesize}`;
@@ -82,7 +91,7 @@ export function registerSetupRoutes(ctx: EmulatorContext, stores: ResourceStores
       const caller = await guard(rc, one, `${resource}.get`);
       const found = store.get(caller.tenant, rc.params.id);
       if (!found) throw notFound(rc.params.id);
-      sendJson(rc.res, 200, viewOf(found));
+      sendJson(rc.res, 200, readBack(resource, viewOf(found)));
     });
 
     app.route('put', `${HUB_BASE}${collection}/:id`, async (rc) => {
@@ -92,7 +101,7 @@ export function registerSetupRoutes(ctx: EmulatorContext, stores: ResourceStores
       checkReferences(kind, doc, caller.tenant, stores);
       // `modified` in the body (2.1) is accepted and not compared: the spec does not say it is a precondition.
       const updated = store.replace(caller.tenant, rc.params.id, doc)!;
-      sendJson(rc.res, 200, viewOf(updated));
+      sendJson(rc.res, 200, readBack(resource, viewOf(updated)));
     });
 
     app.route('del', `${HUB_BASE}${collection}/:id`, async (rc) => {

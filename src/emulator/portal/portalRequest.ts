@@ -2,7 +2,7 @@
  * What every portal-manager route checks before its own work, in one place: the caller is a
  * user or customer (the portal's schemes are user and customer tokens, spec 5.3), the portal
  * id has the published form and exists, Accept-Language is present and from its list
- * (platform-facts.md: required; 406-100 when not from the list), `$lang` and paging are from
+ * (the assumed shapes of docs/platform-contract.md: required; 406-100 when not from the list), `$lang` and paging are from
  * their ranges, bodies fit their schema (400-112 for a missing attribute, 400-196 for a value
  * outside what is allowed: the portal's published codes).
  */
@@ -18,7 +18,7 @@ import type { PortalUser } from './guided/guidedHelpEngine.js';
 import type { KnowledgeBase } from './knowledge/knowledgeBase.js';
 import type { PortalData } from './knowledge/knowledgeSchema.js';
 
-/** Portal manager base path (platform-facts.md). */
+/** Portal manager base path (docs/platform-contract.md, assumed shapes). */
 export const PORTAL_BASE = '/knowledge/portalmgr/v4';
 
 export interface PortalCall {
@@ -81,7 +81,7 @@ export async function beginPortalCall(ctx: EmulatorContext, kb: KnowledgeBase, r
   return { caller, user, portal, lang };
 }
 
-/** `$pagenum` (1-999, default 1) and `$pagesize` (1-75, default 10), platform-facts.md. */
+/** `$pagenum` (1-999, default 1) and `$pagesize` (1-75, default 10), the assumed shapes of docs/platform-contract.md. */
 export function paging(rc: RouteContext): { pagenum: number; pagesize: number } {
   const read = (name: string, dflt: number, max: number) => {
     const raw = rc.query.get(name);

@@ -1,5 +1,5 @@
 /**
- * The emulator's web pages (issue 10), as an emulator part: `GET /chat`, where a person chats
+ * The emulator's web pages, as an emulator part: `GET /chat`, where a person chats
  * as a customer, and `GET /inspector`, which shows every platform call, hub message and
  * callback, with fault controls and a transcript export. Both are static pages whose browser
  * scripts talk to the emulator's own API (customer routes, /emulator/calls, /emulator/faults),

@@ -1,6 +1,6 @@
 /**
  * The caching, single-flight half of every token provider that has to ask for its tokens
- * (DESIGN.md, "Tokens": our own code because axios-auth-refresh mishandles concurrent 401s and
+ * (our own code because axios-auth-refresh mishandles concurrent 401s and
  * msal does not lock). It keeps the token and its expiry, asks again ahead of expiry in the
  * background, lets ONE request be in flight whatever the number of callers (C8), and on a 401
  * drops the token only if it is still the one that failed, so a late 401 for an old token does

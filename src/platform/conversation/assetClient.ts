@@ -10,8 +10,8 @@
 import { PlatformError } from '../../errors/platformError.js';
 import type { HttpCore } from '../http/types.js';
 import type { CallOptions, ConversationCall } from './resourceClient.js';
-import { describeIssues, parseResponseBody } from '../http/parseResponseBody.js';
-import { assetDeclarationSchema, assetSchema, type Asset, type AssetDeclaration } from './resourceSchemas.js';
+import { describeIssues, parseResponseBody } from '../../http/parseResponseBody.js';
+import { assetDeclarationSchema, assetSchema, type Asset, type AssetDeclaration } from '../../schemas/resourceSchemas.js';
 
 export interface DownloadedAsset {
   bytes: Buffer;
@@ -33,7 +33,7 @@ export class AssetClient {
     const parsed = assetDeclarationSchema.safeParse(declaration);
     if (!parsed.success) throw PlatformError.of('400-101', { reason: `assets.create: ${describeIssues(parsed.error.issues)}` });
     const res = await this.call('assets.create', { body: parsed.data, options });
-    return parseResponseBody(assetSchema, res.data, 'assets.create');
+    return parseResponseBody(assetSchema, res.data, 'assets.create', res.notes);
   }
 
   /**
@@ -67,7 +67,7 @@ export class AssetClient {
   /** GET /assets/{id}: the asset with its signed download contentUrl. */
   async get(id: string, options?: CallOptions): Promise<Asset> {
     const res = await this.call('assets.get', { id, options });
-    return parseResponseBody(assetSchema, res.data, 'assets.get');
+    return parseResponseBody(assetSchema, res.data, 'assets.get', res.notes);
   }
 
   /** GET /assets/{id}, then the bytes from its signed download URL. */

@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import type { HttpCore } from '../http/types.js';
 import { assertMessagesAllowed } from './assertMessagesAllowed.js';
 import { AssetClient } from './assetClient.js';
-import { CONVERSATION_OPERATIONS, pathFor, type ConversationOperation, type SetupResource } from './conversationOperations.js';
-import { parseResponseBody } from '../http/parseResponseBody.js';
+import { CONVERSATION_OPERATIONS, pathFor, type ConversationOperation, type SetupResource } from '../../schemas/conversationOperations.js';
+import { parseResponseBody } from '../../http/parseResponseBody.js';
 import { listFieldCandidates, ResourceClient, type CallOptions, type CallRequest, type ConversationCall } from './resourceClient.js';
 import {
   accountSchema,
@@ -34,12 +34,12 @@ import {
   type OrchestrationInput,
   type Participant,
   type ParticipantInput,
-} from './resourceSchemas.js';
+} from '../../schemas/resourceSchemas.js';
 
 export type AuthenticationCreateInput = z.input<typeof authenticationInputSchema>;
 
 export interface SendMessagesResult {
-  /** 202 on the real platform (platform-facts.md); success codes are not shown (4.2). */
+  /** 202 on the real platform (docs/platform-contract.md, assumed shapes); success codes are not shown (4.2). */
   status: number;
   /** The answer body, if any (not shown). */
   body: unknown;
@@ -106,7 +106,7 @@ export class ConversationManagerClient {
   /** GET /conversations/{id}: a completed conversation (C11). */
   async getConversation(id: string, options?: CallOptions): Promise<Conversation> {
     const res = await this.call('conversations.get', { id, options });
-    return parseResponseBody(conversationSchema, res.data, 'conversations.get');
+    return parseResponseBody(conversationSchema, res.data, 'conversations.get', res.notes);
   }
 
   private call(op: ConversationOperation, req: CallRequest = {}) {
@@ -117,6 +117,7 @@ export class ConversationManagerClient {
       service: 'conversationmgr',
       path: pathFor(op, req.id),
       template,
+      operation: op,
       ...(req.query === undefined ? {} : { query: req.query }),
       ...(o.headers === undefined ? {} : { headers: o.headers }),
       ...(req.body === undefined ? {} : { body: req.body }),

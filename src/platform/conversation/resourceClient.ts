@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
 import type { HttpResponse } from '../http/types.js';
-import type { ConversationOperation, SetupResource } from './conversationOperations.js';
-import { describeIssues, parseResponseBody } from '../http/parseResponseBody.js';
-import { createdResourceSchema, paginationInfoSchema, type CreatedResource, type PaginationInfo } from './resourceSchemas.js';
+import type { ConversationOperation, SetupResource } from '../../schemas/conversationOperations.js';
+import { describeIssues, parseResponseBody, readableItems } from '../../http/parseResponseBody.js';
+import { createdResourceSchema, paginationInfoSchema, type CreatedResource, type PaginationInfo } from '../../schemas/resourceSchemas.js';
 
 /** Per-call options every conversation manager method takes. */
 export interface CallOptions {
@@ -63,7 +63,7 @@ export class ResourceClient<TItem, TInput = Record<string, unknown>> {
   async create(input: TInput, options?: CallOptions): Promise<CreatedResource> {
     const op = this.op('create');
     const res = await this.call(op, { body: this.checkInput(input, op), options });
-    return parseResponseBody(createdResourceSchema, res.data, op);
+    return parseResponseBody(createdResourceSchema, res.data, op, res.notes);
   }
 
   /** GET /{resource}: `{paginationInfo, <resource>: [...]}` read as `{items, paginationInfo}`. */
@@ -72,10 +72,11 @@ export class ResourceClient<TItem, TInput = Record<string, unknown>> {
     const res = await this.call(op, { query, options });
     // 204 or an empty body: no items.
     if (res.data === undefined || res.data === null || res.data === '') return { items: [] };
-    const body = parseResponseBody(paginationHolder, res.data, op) as Record<string, unknown>;
+    const body = parseResponseBody(paginationHolder, res.data, op, res.notes) as Record<string, unknown>;
     const field = this.config.listFields.find((f) => Array.isArray(body[f]));
     const rawItems = field ? (body[field] as unknown[]) : [];
-    const items = rawItems.map((item) => parseResponseBody(this.config.itemSchema, item, op));
+    // One unreadable item is skipped, never the whole list (R3).
+    const items = readableItems(this.config.itemSchema, rawItems, op, field ?? 'items', res.notes);
     return body.paginationInfo ? { items, paginationInfo: body.paginationInfo as PaginationInfo } : { items };
   }
 
@@ -83,7 +84,7 @@ export class ResourceClient<TItem, TInput = Record<string, unknown>> {
   async get(id: string, options?: CallOptions): Promise<TItem> {
     const op = this.op('get');
     const res = await this.call(op, { id, options });
-    return parseResponseBody(this.config.itemSchema, res.data, op);
+    return parseResponseBody(this.config.itemSchema, res.data, op, res.notes);
   }
 
   /** PUT /{resource}/{id}. The answer is not shown (4.2); whatever body came back is returned. */

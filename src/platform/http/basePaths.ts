@@ -2,7 +2,7 @@
  * Base paths of the services the core calls (spec 9.1, V1). The version is part of the base
  * path, and the rate table is per service version (9.2), so each service id maps to exactly
  * one version here. The portal manager's base path is not shown by the spec; it is
- * configuration, defaulting to the platform's published one (platform-facts.md).
+ * configuration, defaulting to the platform's published one (docs/platform-contract.md, assumed shapes).
  */
 import type { ServiceId } from './types.js';
 import type { Version } from '../../rates/rateLookup.js';

@@ -1,5 +1,5 @@
 /**
- * The one HTTP core of the platform clients (issue 3, contract in types.ts). For each call it
+ * The one HTTP core of the platform clients (its contract is in types.ts). For each call it
  * 1. waits for the endpoint's slot in the shared bucket (L2, L3, L6, L8),
  * 2. sends with `Authorization: Bearer <token>` from the call's provider or the default (C8, A2),
  *    plus Accept-Language and, when asked, `X-platform-error-message: yes` (E3, E1),
@@ -12,6 +12,7 @@
  * (which carry that config) are replaced by PlatformErrors without a cause (transportError.ts).
  * Logs name the service, method, path template and status, never headers or bodies.
  */
+import type { Readable } from 'node:stream';
 import axios, { type AxiosInstance } from 'axios';
 import { PlatformError } from '../../errors/platformError.js';
 import type { CustomPlan, RatePlan } from '../../rates/rateLookup.js';
@@ -20,8 +21,10 @@ import { EndpointThrottle, type ThrottledEndpoint } from '../throttle/endpointTh
 import { MemoryBucketStore } from '../throttle/memoryBucketStore.js';
 import { sleep as realSleep, type Sleep } from '../throttle/sleep.js';
 import { basePathsFor, SERVICE_VERSIONS, type BasePaths } from './basePaths.js';
+import type { ReadNotes } from '../../http/parseResponseBody.js';
+import { platformDidNotAct, repeatPolicyOf } from './repeatPolicy.js';
 import { DEFAULT_RETRY_DELAYS_MS, parseRetryAfter, retryDelayMs } from './retryPolicy.js';
-import { transportError } from './transportError.js';
+import { refusedBeforeWrite, transportError } from './transportError.js';
 import type { HttpCore, HttpResponse, RequestSpec, TokenProvider } from './types.js';
 
 /** The part of a logger the core uses (pino's Logger fits). */
@@ -63,6 +66,8 @@ export interface PlatformHttpCoreOptions {
 export interface PlatformCallObserver {
   onAnswer?(status: number, call: { service: string; method: string; template: string }): void;
   onTokenRefresh?(): void;
+  /** A tolerant read skipped a list item or dropped a field of an answer (R3). */
+  onUnreadable?(operation: string, skipped: 'item' | 'field'): void;
 }
 
 interface Answer {
@@ -93,6 +98,14 @@ export class PlatformHttpCore implements HttpCore {
     this.http = axios.create({ maxRedirects: 0, adapter: 'http', timeout: opts.timeoutMs ?? 10_000 });
   }
 
+  /** What a tolerant read of an answer left out goes to the log (field paths only) and metrics. */
+  private readonly readNotes: ReadNotes = {
+    unreadable: ({ operation, field, skipped }) => {
+      this.opts.logger?.warn({ operation, field, skipped }, skipped === 'item' ? 'platform answer: unreadable list item skipped' : 'platform answer: unreadable field dropped');
+      this.opts.observer?.onUnreadable?.(operation, skipped);
+    },
+  };
+
   async request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>> {
     if (spec.signedUrl !== undefined) return this.requestSigned<T>(spec);
     const provider = spec.tokenProvider ?? this.opts.tokenProvider;
@@ -103,11 +116,15 @@ export class PlatformHttpCore implements HttpCore {
     for (;;) {
       const waitedMs = await this.throttle.acquire(ep);
       const token = await provider.getToken();
-      const answer = await this.send(spec, token).catch((err: unknown) => transportError(err));
+      let unsent = false;
+      const answer = await this.send(spec, token).catch((err: unknown) => {
+        unsent = refusedBeforeWrite(err);
+        return transportError(err);
+      });
       this.opts.observer?.onAnswer?.(answer.status, where);
       if (!(answer instanceof PlatformError) && answer.status >= 200 && answer.status < 300) {
         this.opts.logger?.debug({ ...where, status: answer.status, waitedMs }, 'platform call');
-        return answer as HttpResponse<T>;
+        return { ...(answer as HttpResponse<T>), notes: this.readNotes };
       }
       const err = answer instanceof PlatformError ? answer : errorOf(answer);
       if (err.status === 401 && !refreshed && !(answer instanceof PlatformError)) {
@@ -119,6 +136,12 @@ export class PlatformHttpCore implements HttpCore {
       }
       const delay = retryDelayMs(err, retries, this.retryDelays);
       if (delay === undefined) throw err;
+      if (repeatPolicyOf(spec.operation, spec.method) === 'once' && !platformDidNotAct(err.status, unsent)) {
+        // It may have acted: repeating could create or score twice. Say so instead (R5).
+        const operation = spec.operation ?? `${spec.method} ${spec.template}`;
+        this.opts.logger?.warn({ ...where, operation, status: err.status, code: err.code }, 'platform call: outcome unknown, not repeated');
+        throw PlatformError.of('500-110', { operation, reason: err.code });
+      }
       retries += 1;
       this.opts.logger?.warn({ ...where, status: err.status, code: err.code, retry: retries, delayMs: delay }, 'platform call: backing off');
       if (err.status === 429) await this.penalize(ep, delay);
@@ -157,6 +180,7 @@ export class PlatformHttpCore implements HttpCore {
   /** Sends one call; without `token` (signed URLs) no Authorization header is set. */
   private async send(spec: RequestSpec, token?: string): Promise<Answer> {
     const bytes = spec.responseType === 'bytes';
+    const stream = spec.responseType === 'stream';
     const headers: Record<string, string> = { accept: bytes ? '*/*' : 'application/json' };
     for (const [k, v] of Object.entries(spec.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
     const lang = spec.acceptLanguage ?? this.opts.acceptLanguage;
@@ -182,13 +206,19 @@ export class PlatformHttpCore implements HttpCore {
       headers,
       data,
       timeout: spec.timeoutMs,
-      responseType: bytes ? 'arraybuffer' : 'text',
+      responseType: stream ? 'stream' : bytes ? 'arraybuffer' : 'text',
       transformResponse: [(d: unknown) => d],
       validateStatus: () => true,
     });
     const resHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers ?? {})) {
       if (v !== undefined && v !== null) resHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+    }
+    if (stream) {
+      // A download streamed to the caller; an error answer is still read as its (JSON) error body.
+      const body = res.data as unknown as Readable;
+      if (res.status >= 200 && res.status < 300) return { status: res.status, headers: resHeaders, data: body };
+      return { status: res.status, headers: resHeaders, data: parseBody(await textOf(body, 64 * 1024)) };
     }
     if (bytes) {
       const buf = Buffer.from(res.data as ArrayBuffer);
@@ -218,6 +248,21 @@ function errorOf(answer: Answer): PlatformError {
   const retryAfterSeconds = parseRetryAfter(answer.headers['retry-after']);
   if (retryAfterSeconds === undefined) return e;
   return new PlatformError({ status: e.status, code: e.code, developerMessage: e.developerMessage, details: e.details, userMessage: e.userMessage, retryAfterSeconds });
+}
+
+/** The text of a (small) error answer that came as a stream, cut at `max` bytes. */
+async function textOf(body: Readable, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= max) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, max);
 }
 
 /** JSON when it parses, the text otherwise (an HTML page from a proxy), undefined when empty. */

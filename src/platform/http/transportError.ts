@@ -26,3 +26,8 @@ export function transportError(err: unknown): PlatformError {
 function safeReason(code: string | undefined): string {
   return code && /^[A-Z0-9_]{2,40}$/.test(code) ? code : 'network error';
 }
+
+/** A connection refused: nothing of the request was written, so the platform cannot have acted (R5). */
+export function refusedBeforeWrite(err: unknown): boolean {
+  return axios.isAxiosError(err) && err.code === 'ECONNREFUSED';
+}

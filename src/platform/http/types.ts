@@ -1,10 +1,13 @@
 /**
- * The contract of the one HTTP core that every platform client goes through (issue 3).
+ * The contract of the one HTTP core that every platform client goes through.
  * Clients describe a call; the core adds the bearer token, throttles on the shared bucket of
  * (tenant, method, path template), retries 429/502/503/timeouts with backoff on that endpoint
  * only, refreshes the token once on 401, and maps every error body to PlatformError.
  */
-export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+import type { HttpVerb } from '../../schemas/conversationOperations.js';
+import type { ReadNotes } from '../../http/parseResponseBody.js';
+
+export type { HttpVerb };
 
 /** Services the core knows the base path of (spec 9). */
 export type ServiceId = 'conversationmgr' | 'portalmgr' | 'eventmgr';
@@ -23,6 +26,8 @@ export interface RequestSpec {
   path: string;
   /** Path template naming the rate bucket, e.g. `/assets/{id}` (L2). */
   template: string;
+  /** The operation's name (`gh.cases.accept`), which decides whether it may be repeated (repeatPolicy.ts, R5). */
+  operation?: string;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string | undefined>;
   body?: unknown;
@@ -39,21 +44,23 @@ export interface RequestSpec {
    * platform API, so the core sends NO bearer token (the URL carries its own authorisation,
    * and a token must never reach another host), takes no token from a platform bucket and
    * does no token refresh on 401. `service`, `path` and `template` are still given: they
-   * name the call in logs and metrics. (Added for issue 3 part B, the typed clients.)
+   * name the call in logs and metrics.
    */
   signedUrl?: string;
   /**
-   * How the answer body is read: 'json' (default: parsed as JSON when it is JSON) or 'bytes'
-   * (`data` is a Buffer), for downloads. A Buffer or Uint8Array `body` is sent as is, with the
+   * How the answer body is read: 'json' (default: parsed as JSON when it is JSON), 'bytes'
+   * (`data` is a Buffer), or 'stream' (`data` is a Readable the caller consumes), for downloads. A Buffer or Uint8Array `body` is sent as is, with the
    * Content-Type of `headers` and a Content-Length of its byte length; any other body as JSON.
    */
-  responseType?: 'json' | 'bytes';
+  responseType?: 'json' | 'bytes' | 'stream';
 }
 
 export interface HttpResponse<T = unknown> {
   status: number;
   headers: Record<string, string>;
   data: T;
+  /** Where a tolerant read of `data` tells what it left out (R3): the core's logger and metrics. */
+  notes?: ReadNotes;
 }
 
 export interface HttpCore {

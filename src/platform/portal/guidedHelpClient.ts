@@ -1,18 +1,16 @@
 /**
  * Guided help of one portal (spec 4.3, P11): casebase releases, one release, clusters, the
  * cases of a cluster, one case, profiles, search start and step, accept and reject. Bodies are
- * those of platform-facts.md (src/schemas/guidedHelp*.ts); start and step answer the body of
+ * those of the assumed shapes of docs/platform-contract.md (src/schemas/guidedHelp*.ts); start and step answer the body of
  * 2.2. The static lists (releases, profiles, clusters) are served from a StaticListCache (L7).
  *
  * Session preconditions (a session in progress for steps and cases, started for accept and
  * reject, a profile assigned to the user) are the platform's to check: it knows the session.
  */
 import { z } from 'zod';
-import { PlatformError } from '../../errors/platformError.js';
 import {
   casebaseSchema,
-  GuidedHelpBodyError,
-  parseGuidedHelpResponse,
+  guidedHelpSearchResponseSchema,
   type Casebase,
   type GuidedHelpSearchResponse,
 } from '../../schemas/guidedHelp.js';
@@ -33,7 +31,7 @@ import {
   type SearchStartBody,
   type SearchStepBody,
 } from '../../schemas/guidedHelpRequests.js';
-import { parseResponseBody } from '../http/parseResponseBody.js';
+import { parseResponseBody, type ReadNotes } from '../../http/parseResponseBody.js';
 import { checkedBody, readAnswer } from './portalBodies.js';
 import type { PageOptions, PortalCallOptions, PortalCaller } from './portalCaller.js';
 import type { PortalOperation } from './portalOperations.js';
@@ -53,14 +51,9 @@ export interface StaticListOptions extends PortalCallOptions {
 }
 
 /** The 2.2 body, or a PlatformError 502-101 listing the fields at fault: callers see one error type. */
-export function readSearchResponse(data: unknown, operation: string): GuidedHelpSearchResponse {
-  try {
-    return parseGuidedHelpResponse(data);
-  } catch (err) {
-    if (!(err instanceof GuidedHelpBodyError)) throw err;
-    const reason = err.issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
-    throw PlatformError.of('502-101', { operation, reason });
-  }
+/** A search answer (2.2) read tolerantly: what does not fit is left out and noted (R1-R3). */
+export function readSearchResponse(data: unknown, operation: string, notes?: ReadNotes): GuidedHelpSearchResponse {
+  return parseResponseBody(guidedHelpSearchResponseSchema, data, operation, notes);
 }
 
 export class GuidedHelpClient {
@@ -77,7 +70,7 @@ export class GuidedHelpClient {
   /** GET /gh/casebasereleases/{casebaseReleaseID}. */
   async casebaseRelease(casebaseReleaseID: string, options?: PortalCallOptions): Promise<Casebase> {
     const res = await this.caller.call('gh.casebaseReleases.get', { params: { casebaseReleaseID }, options });
-    return parseResponseBody(casebaseSchema, res.data, 'gh.casebaseReleases.get');
+    return parseResponseBody(casebaseSchema, res.data, 'gh.casebaseReleases.get', res.notes);
   }
 
   /** GET /gh/casebasereleases/{casebaseReleaseID}/clusters (cached). */
@@ -93,7 +86,7 @@ export class GuidedHelpClient {
   /** GET .../clusters/{clusterID}/cases: needs a session in progress for the release. */
   async clusterCases(casebaseReleaseID: string, clusterID: string, options?: PortalCallOptions): Promise<ClusterCaseList> {
     const res = await this.caller.call('gh.clusterCases.list', { params: { casebaseReleaseID, clusterID }, options });
-    return readAnswer(clusterCaseListSchema, res.data, 'gh.clusterCases.list', { case: [] });
+    return readAnswer(clusterCaseListSchema, res.data, 'gh.clusterCases.list', { case: [] }, res.notes);
   }
 
   /** GET .../cases/{caseID}, optionally with `caseAdditionalAttributes` (questionDetail, actions, all). */
@@ -107,7 +100,7 @@ export class GuidedHelpClient {
       throw badValue('caseAdditionalAttributes', CASE_ADDITIONAL_ATTRIBUTES.join(', '));
     }
     const res = await this.caller.call('gh.cases.get', { params: { casebaseReleaseID, caseID }, query: { caseAdditionalAttributes }, options });
-    return parseResponseBody(caseDetailSchema, res.data, 'gh.cases.get');
+    return parseResponseBody(caseDetailSchema, res.data, 'gh.cases.get', res.notes);
   }
 
   /**
@@ -123,13 +116,13 @@ export class GuidedHelpClient {
     const checked = checkedBody(searchStartBodySchema, body, 'search');
     const query = { ghCustomAdditionalAttributes: ghCustomAttributesQuery(ghCustomAdditionalAttributes) };
     const res = await this.caller.call('gh.search.start', { body: checked, query, options });
-    return readSearchResponse(res.data, 'gh.search.start');
+    return readSearchResponse(res.data, 'gh.search.start', res.notes);
   }
 
   /** PUT /gh/search: answers one or more questions of the session in progress. */
   async step(body: SearchStepBody, options?: PortalCallOptions): Promise<GuidedHelpSearchResponse> {
     const res = await this.caller.call('gh.search.step', { body: checkedBody(searchStepBodySchema, body, 'search'), options });
-    return readSearchResponse(res.data, 'gh.search.step');
+    return readSearchResponse(res.data, 'gh.search.step', res.notes);
   }
 
   /** POST /gh/cases/{caseID}/accept with the solution and the profile; answers 201, no body. */
@@ -158,7 +151,7 @@ export class GuidedHelpClient {
     const { cache, ...callOptions } = options;
     const load = async () => {
       const res = await this.caller.call(op, { params, page, options: callOptions });
-      return readAnswer(schema, res.data, op, empty);
+      return readAnswer(schema, res.data, op, empty, res.notes);
     };
     if (cache === false) return load();
     // Checks run before the cache too, so a bad page or $lang is refused even when cached.

@@ -4,6 +4,7 @@
  * (a token provider for a user or customer, A2; Accept-Language; `$lang`; the activity, tenant
  * and interaction identifier headers), and the checks common to every call.
  */
+import type { Readable } from 'node:stream';
 import type { HttpCore, HttpResponse, TokenProvider } from '../http/types.js';
 import { DEFAULT_ACCEPT_LANGUAGE } from '../../schemas/languages.js';
 import { ACTIVITY_HEADER, assertPaging, assertQueryLanguage, INTEGRATION_HEADER, INTERACTION_HEADER } from './portalParameterChecks.js';
@@ -29,7 +30,7 @@ export interface PortalCallOptions {
   headers?: Record<string, string>;
 }
 
-/** Paging of the list operations (platform-facts.md): `$pagenum` 1-999, `$pagesize` 1-75. */
+/** Paging of the list operations (docs/platform-contract.md, assumed shapes): `$pagenum` 1-999, `$pagesize` 1-75. */
 export interface PageOptions {
   pagenum?: number;
   pagesize?: number;
@@ -97,6 +98,7 @@ export class PortalCaller {
       service: 'portalmgr',
       path,
       template,
+      operation: op,
       headers: this.headersOf(o),
       acceptLanguage: this.acceptLanguageOf(o),
       ...(Object.keys(query).length ? { query } : {}),
@@ -104,6 +106,12 @@ export class PortalCaller {
       ...(o.wantUserMessage === undefined ? {} : { wantUserMessage: o.wantUserMessage }),
       ...(o.tokenProvider === undefined ? {} : { tokenProvider: o.tokenProvider }),
     });
+  }
+
+  /** A GET of a signed download URL, streamed (no bearer token goes there). */
+  async downloadSigned(contentUrl: string): Promise<HttpResponse<Readable>> {
+    const label = `${PORTAL_OPERATIONS['suggestions.attachments.get'].template}/signed-download`;
+    return this.core.request<Readable>({ method: 'GET', service: 'portalmgr', path: label, template: label, signedUrl: contentUrl, responseType: 'stream' });
   }
 
   /** A PUT of bytes to a signed upload URL, through the same core (no bearer token goes there). */

@@ -1,12 +1,13 @@
 /**
  * Checks the portal manager client makes BEFORE any network call (P1, P2, P5, P6 and the
- * paging limits of platform-facts.md). Each refusal is a PlatformError, the one error type the
+ * paging limits of the assumed shapes of docs/platform-contract.md). Each refusal is a PlatformError, the one error type the
  * caller also gets from the platform: 400-112 for a missing parameter, 400-196 for a value
  * outside its allowed values, and 406-100 for an Accept-Language outside its list (the code the
- * platform itself answers for that case, platform-facts.md, so a caller handles a local and a
+ * platform itself answers for that case, the assumed shapes of docs/platform-contract.md, so a caller handles a local and a
  * remote refusal alike).
  */
 import type { z } from 'zod';
+import { GH_CUSTOM_ATTRIBUTE_PATTERN } from '../../schemas/patterns.js';
 import { PlatformError } from '../../errors/platformError.js';
 import { ACCEPT_LANGUAGES, QUERY_LANGUAGES } from '../../schemas/languages.js';
 import { isPortalId, NUMERIC_ID_PATTERN } from '../../schemas/patterns.js';
@@ -18,8 +19,7 @@ export const INTEGRATION_HEADER = 'x-ext-integration-id';
 export const INTERACTION_HEADER = 'x-ext-interaction-id';
 export const IDENTIFIER_HEADERS = [INTEGRATION_HEADER, ACTIVITY_HEADER, INTERACTION_HEADER] as const;
 
-/** `question.custom.<internal_name>`: the internal name is not specified beyond being a name, so any run without spaces or commas. */
-export const GH_CUSTOM_ATTRIBUTE_PATTERN = /^question\.custom\.[^\s,]+$/;
+export { GH_CUSTOM_ATTRIBUTE_PATTERN };
 
 export const MAX_PAGE_NUMBER = 999;
 
@@ -60,7 +60,7 @@ export function ghCustomAttributesQuery(value: string | readonly string[] | unde
   return list.join(',');
 }
 
-/** `$pagenum` 1-999 and `$pagesize` 1-75 (platform-facts.md; 75 is also spec 8.8). */
+/** `$pagenum` 1-999 and `$pagesize` 1-75 (the assumed shapes of docs/platform-contract.md; 75 is also spec 8.8). */
 export function assertPaging(page: { pagenum?: number; pagesize?: number }): void {
   const { pagenum, pagesize } = page;
   if (pagenum !== undefined && !(Number.isInteger(pagenum) && pagenum >= 1 && pagenum <= MAX_PAGE_NUMBER)) {

@@ -44,7 +44,7 @@ export class QuickpicksClient {
    * identifiers must go in the headers (P5).
    */
   /**
-   * POST /gh/quickpicks answers 201 with no body (platform-facts.md). When the answer names the
+   * POST /gh/quickpicks answers 201 with no body (docs/platform-contract.md, assumed shapes). When the answer names the
    * new quickpick in a `Location` header, its id is returned; otherwise `quickpickId` is absent.
    */
   async create(body: CreateQuickpickInput, options: PortalCallOptions = {}): Promise<{ quickpickId?: string }> {
@@ -71,7 +71,7 @@ export class QuickpicksClient {
       page,
       options,
     });
-    return readAnswer(quickpickListSchema, res.data, 'gh.quickpicks.list', { quickpick: [] });
+    return readAnswer(quickpickListSchema, res.data, 'gh.quickpicks.list', { quickpick: [] }, res.notes);
   }
 
   /**
@@ -92,6 +92,6 @@ export class QuickpicksClient {
       query: { ghCustomAdditionalAttributes: custom },
       options: callOptions,
     });
-    return readSearchResponse(res.data, 'gh.quickpicks.resume');
+    return readSearchResponse(res.data, 'gh.quickpicks.resume', res.notes);
   }
 }

@@ -8,10 +8,11 @@
  * suggestion's status; its refusals reach the caller as PlatformError.
  */
 import type { z } from 'zod';
-import { parseResponseBody } from '../http/parseResponseBody.js';
+import { parseResponseBody } from '../../http/parseResponseBody.js';
 import { checkedBody, isEmptyAnswer, readAnswer } from './portalBodies.js';
 import type { PageOptions, PortalCallOptions, PortalCaller } from './portalCaller.js';
 import { badValue } from './portalParameterChecks.js';
+import { downloadAttachment, type DownloadedAttachment } from './attachmentDownload.js';
 import {
   addCommentBodySchema,
   attachmentListSchema,
@@ -34,7 +35,7 @@ import {
   type RelatedArticles,
   type Suggestion,
   type SuggestionStatus,
-} from './suggestionSchemas.js';
+} from '../../schemas/suggestionSchemas.js';
 
 export interface SuggestionPage {
   items: Suggestion[];
@@ -45,7 +46,7 @@ type SuggestionListPagination = NonNullable<z.infer<typeof suggestionListSchema>
 export class SuggestionsClient {
   constructor(private readonly caller: PortalCaller) {}
 
-  /** POST /suggestions. Answers 201 with no body (platform-facts.md). */
+  /** POST /suggestions. Answers 201 with no body (docs/platform-contract.md, assumed shapes). */
   async create(body: CreateSuggestionBody, options?: PortalCallOptions): Promise<void> {
     await this.caller.call('suggestions.create', { body: checkedBody(createSuggestionBodySchema, body, 'suggestion'), options });
   }
@@ -60,7 +61,7 @@ export class SuggestionsClient {
     if (!(SUGGESTION_STATUSES as readonly string[]).includes(status)) throw badValue('filter[status]', SUGGESTION_STATUSES.join(', '));
     const res = await this.caller.call('suggestions.list', { query: { 'filter[status]': status }, page, options });
     if (isEmptyAnswer(res.data)) return { items: [] };
-    const body = parseResponseBody(suggestionListSchema, res.data, 'suggestions.list');
+    const body = parseResponseBody(suggestionListSchema, res.data, 'suggestions.list', res.notes);
     const items = body.suggestion ?? body.suggestions ?? [];
     return body.paginationInfo ? { items, paginationInfo: body.paginationInfo } : { items };
   }
@@ -68,7 +69,7 @@ export class SuggestionsClient {
   /** GET /suggestions/{suggestionID}. */
   async get(suggestionID: string, options?: PortalCallOptions): Promise<Suggestion> {
     const res = await this.caller.call('suggestions.get', { params: { suggestionID }, options });
-    return parseResponseBody(suggestionSchema, res.data, 'suggestions.get');
+    return parseResponseBody(suggestionSchema, res.data, 'suggestions.get', res.notes);
   }
 
   /** DELETE /suggestions/{suggestionID}: refused by the platform once approved. */
@@ -79,13 +80,13 @@ export class SuggestionsClient {
   /** GET /suggestions/{suggestionID}/relatedArticles (shape not shown: every field kept). */
   async relatedArticles(suggestionID: string, options?: PortalCallOptions): Promise<RelatedArticles> {
     const res = await this.caller.call('suggestions.relatedArticles', { params: { suggestionID }, options });
-    return readAnswer(relatedArticlesSchema, res.data, 'suggestions.relatedArticles', {});
+    return readAnswer(relatedArticlesSchema, res.data, 'suggestions.relatedArticles', {}, res.notes);
   }
 
   /** GET /suggestions/{suggestionID}/comments. */
   async listComments(suggestionID: string, options?: PortalCallOptions): Promise<CommentList> {
     const res = await this.caller.call('suggestions.comments.list', { params: { suggestionID }, options });
-    return readAnswer(commentListSchema, res.data, 'suggestions.comments.list', { count: 0, comments: [] });
+    return readAnswer(commentListSchema, res.data, 'suggestions.comments.list', { count: 0, comments: [] }, res.notes);
   }
 
   /** POST /suggestions/{suggestionID}/comments: by the owner or an administrator, status Suggested or Pending. */
@@ -97,13 +98,21 @@ export class SuggestionsClient {
   /** GET /suggestions/{suggestionID}/attachments. */
   async listAttachments(suggestionID: string, options?: PortalCallOptions): Promise<AttachmentList> {
     const res = await this.caller.call('suggestions.attachments.list', { params: { suggestionID }, options });
-    return readAnswer(attachmentListSchema, res.data, 'suggestions.attachments.list', { count: 0, attachments: [] });
+    return readAnswer(attachmentListSchema, res.data, 'suggestions.attachments.list', { count: 0, attachments: [] }, res.notes);
   }
 
   /** GET /suggestions/attachments/{attachmentID}: attachment details (with its download link). */
   async getAttachment(attachmentID: string, options?: PortalCallOptions): Promise<Attachment> {
     const res = await this.caller.call('suggestions.attachments.get', { params: { attachmentID }, options });
-    return parseResponseBody(attachmentSchema, res.data, 'suggestions.attachments.get');
+    return parseResponseBody(attachmentSchema, res.data, 'suggestions.attachments.get', res.notes);
+  }
+
+  /**
+   * GET /suggestions/attachments/{attachmentID}, then its content: streamed, refused past
+   * `maxBytes` (default 25 MiB) with 413-101.
+   */
+  async downloadAttachment(attachmentID: string, opts: { maxBytes?: number; options?: PortalCallOptions } = {}): Promise<DownloadedAttachment> {
+    return downloadAttachment(this.caller, await this.getAttachment(attachmentID, opts.options), opts.maxBytes);
   }
 
   /**
@@ -114,7 +123,7 @@ export class SuggestionsClient {
   async uploadAttachment(bytes: Uint8Array, file: { fileName: string; contentType: string }, options?: PortalCallOptions): Promise<string> {
     const declared = checkedBody(attachmentUploadRequestSchema, { ...file, size: bytes.byteLength }, 'attachment');
     const res = await this.caller.call('suggestions.attachments.uploadUrl', { body: declared, options });
-    const signed = parseResponseBody(attachmentUploadUrlSchema, res.data, 'suggestions.attachments.uploadUrl');
+    const signed = parseResponseBody(attachmentUploadUrlSchema, res.data, 'suggestions.attachments.uploadUrl', res.notes);
     await this.caller.uploadSigned(signed.contentUrl, bytes, file.contentType);
     return signed.altId;
   }

@@ -7,6 +7,10 @@
  * The interval is stretched by a small safety margin: the platform measures arrivals, and
  * two calls sent exactly one interval apart can arrive a few ms closer than that (network and
  * timer jitter). 2 % keeps the achieved rate above 97 % of the plan.
+ *
+ * Departures, not reservations, are what the platform sees (T8): when the caller wakes later
+ * than its slot (an event-loop stall), the bucket is re-based on the actual departure, so the
+ * next caller waits a whole interval from when this one really left.
  */
 import { bucketKeyFor, intervalMsFor, rateFor, specialTemplatesFor, type RatePlan, type ServiceName, type Version } from '../../rates/rateLookup.js';
 import { tenantKey } from '../../redis/tenantKey.js';
@@ -31,6 +35,10 @@ export interface EndpointThrottleOptions {
   /** Fraction added to every interval; default 0.02. */
   safetyMargin?: number;
   sleep?: Sleep;
+  /** Milliseconds clock for departures; default Date.now, looked up at each call (fake timers). */
+  now?: () => number;
+  /** Told when a departure was late enough that the bucket was re-based on it. */
+  onLateDeparture?: (ep: ThrottledEndpoint, lateMs: number) => void;
 }
 
 export class EndpointThrottle {
@@ -61,8 +69,17 @@ export class EndpointThrottle {
 
   /** Waits for the endpoint's next slot; resolves with the milliseconds waited. */
   async acquire(ep: ThrottledEndpoint): Promise<number> {
-    const waitMs = await this.opts.store.reserve(ep.key, ep.intervalMs);
+    const now = this.opts.now ?? (() => Date.now());
+    const slotAt = now() + (await this.opts.store.reserve(ep.key, ep.intervalMs));
+    const waitMs = Math.max(0, slotAt - now());
     if (waitMs > 0) await this.sleep(waitMs);
+    // Half the safety margin absorbs a late wake-up; past that, the next slot would come less
+    // than one interval after this departure: move it to one interval from now, for every replica.
+    const lateMs = now() - slotAt;
+    if (lateMs > (ep.intervalMs * this.margin) / 2) {
+      this.opts.onLateDeparture?.(ep, lateMs);
+      await this.opts.store.penalize(ep.key, ep.intervalMs).catch(() => undefined);
+    }
     return waitMs;
   }
 

@@ -7,6 +7,7 @@
  * condition with a generous deadline, never for a fixed time, so a slow machine only makes the
  * tests slower, not red.
  */
+import { BotTurnError } from '../../../src/adapter/turnErrors.js';
 import { expect } from 'chai';
 import type { Inbox, InboxClaim, InboxItem } from '../../../src/adapter/inbox/inbox.js';
 import { InboxWorker, type InboxHandler } from '../../../src/adapter/inbox/inboxWorker.js';
@@ -184,6 +185,29 @@ export function inboxSuite(name: string, makeFixture: () => Promise<InboxFixture
       expect(letters[0]).to.include({ conversationId: 'c1', attempts: 3, reason: 'Error: cannot handle this one' });
       expect(letters[0].item).to.deep.include({ id: 'poison', payload: { bad: true } });
       await waitFor(async () => (await inbox.depth()) === 0, 'an empty inbox');
+    });
+
+    it('[T1] parks a bot error at once, and requeues a dead letter under a new id to run again at the end of its conversation', async () => {
+      const calls: string[] = [];
+      let broken = true;
+      startWorker(
+        inbox,
+        async (_c, it, turn) => {
+          calls.push(`${it.id.split('~')[0]}#${turn.attempt}`);
+          if (broken && it.id === 'bug') throw new BotTurnError(new TypeError('undefined is not a function'));
+        },
+        { maxAttempts: 5, retryDelayMs: () => 10 },
+      );
+      await inbox.append('c1', item('bug', { text: 'hi' }));
+      await waitFor(async () => (await inbox.deadLetters()).length === 1, 'the dead letter');
+      expect(calls).to.deep.equal(['bug#1']);
+      expect((await inbox.deadLetters())[0].reason).to.contain('undefined is not a function');
+      broken = false;
+      expect(await inbox.requeueDeadLetter('no-such-item')).to.equal(false);
+      expect(await inbox.requeueDeadLetter('bug')).to.equal(true);
+      await waitFor(() => calls.length === 2, 'the requeued turn');
+      expect(calls).to.deep.equal(['bug#1', 'bug#1']);
+      expect(await inbox.deadLetters()).to.deep.equal([]);
     });
 
     it('dead-letters without running it an item whose attempts all died with their worker', async () => {

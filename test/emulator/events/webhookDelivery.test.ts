@@ -103,4 +103,21 @@ describe('emulator events: webhook delivery at full scale (fake clock)', () => {
     expect(refused.attempts.length).to.equal(1);
     expect((await run([503, 500])).outcome).to.equal('ended');
   });
+
+  it('[W9] ends the delivery on a refused connection: only 429, 502, 503 and read timeouts are retried', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const attempts: AttemptRecord[] = [];
+    const outcome = await deliverEnvelope(`http://127.0.0.1:${port}/webhook`, '{}', {
+      send: httpPut,
+      now: Date.now,
+      sleep: () => Promise.resolve(),
+      timings: deliveryTimings(),
+      onAttempt: (a) => void attempts.push(a),
+    });
+    expect(outcome).to.equal('ended');
+    expect(attempts.map((a) => a.result.kind)).to.deep.equal(['unreachable']);
+  });
 });

@@ -37,13 +37,14 @@ describe('emulator portal: quickpicks over HTTP', () => {
     expectError(await save(t, { casebaseReleaseId: '4242' }), 404, '404-101');
   });
 
-  it('[P5] needs one of the activity headers when linkToActivity is true', async () => {
+  it('[P5] needs one of the activity headers when linkToActivity is true, any one of the three (the pairing is for resume only)', async () => {
     const t = f.token({ id: 'p5b' });
     await startPrinter(t);
     expectError(await save(t, { casebaseReleaseId: '2021', linkToActivity: true }), 400, '400-112');
     expect((await save(t, { casebaseReleaseId: '2021', linkToActivity: true }, { 'x-platform-activity-id': '123' })).status).to.equal(201);
     expect((await save(t, { casebaseReleaseId: '2021', linkToActivity: true }, { 'x-ext-integration-id': '77', 'x-ext-interaction-id': 'crm-9' })).status).to.equal(201);
-    expectError(await save(t, { casebaseReleaseId: '2021', linkToActivity: true }, { 'x-ext-interaction-id': 'crm-9' }), 400, '400-112');
+    expect((await save(t, { casebaseReleaseId: '2021', linkToActivity: true }, { 'x-ext-interaction-id': 'crm-9' })).status).to.equal(201);
+    expect((await save(t, { casebaseReleaseId: '2021', linkToActivity: true }, { 'x-ext-integration-id': '77' })).status).to.equal(201);
     expect((await save(t, { casebaseReleaseId: '2021', linkToActivity: false })).status).to.equal(201);
   });
 

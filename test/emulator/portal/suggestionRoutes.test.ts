@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw HTTP bodies are read loosely in tests; the schemas under test check their shape */
 import { expect } from 'chai';
 import { isErrorBodyFor } from '../../../src/schemas/errorBody.js';
-import { attachmentListSchema, commentListSchema, suggestionListSchema, suggestionSchema } from '../../../src/platform/portal/suggestionSchemas.js';
+import { attachmentListSchema, commentListSchema, suggestionListSchema, suggestionSchema } from '../../../src/schemas/suggestionSchemas.js';
 import { PORTAL, startPortalFixture, type PortalFixture } from './portalFixture.js';
 
 describe('emulator portal: suggestions over HTTP', () => {

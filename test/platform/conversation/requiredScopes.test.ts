@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { CONVERSATION_OPERATIONS, type ConversationOperation } from '../../../src/platform/conversation/conversationOperations.js';
-import { hasScopeFor, REQUIRED_SCOPES, scopesForRoute } from '../../../src/platform/conversation/requiredScopes.js';
+import { CONVERSATION_OPERATIONS, type ConversationOperation } from '../../../src/schemas/conversationOperations.js';
+import { hasScopeFor, REQUIRED_SCOPES, scopesForRoute } from '../../../src/schemas/requiredScopes.js';
 
 const MANAGE = 'app.conversation.conversationmgr.manage';
 const READ = 'app.conversation.conversationmgr.read';

@@ -14,6 +14,7 @@ const resume: RequestSpec = {
   service: 'portalmgr',
   path: '/portals/AB-1234/gh/quickpicks/q1',
   template: '/portals/{portalID}/gh/quickpicks/{quickpickID}',
+  operation: 'gh.quickpicks.resume',
   query: { $lang: 'fr-FR', ghCustomAdditionalAttributes: 'question.custom.color', skipped: undefined },
   headers: { 'x-platform-activity-id': '42', 'x-ext-integration-id': undefined },
 };

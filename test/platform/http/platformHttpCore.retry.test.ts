@@ -9,7 +9,7 @@ import { recordingSleep, until, useFakeTime, type SleepRecord } from './fakeTime
 import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 
 const TOO_MANY = { status: 429, body: { code: '429-001', developerMessage: 'Too many requests.' } };
-const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', body: {} };
+const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', operation: 'messages.send', body: {} };
 const accounts: RequestSpec = { method: 'GET', service: 'conversationmgr', path: '/accounts', template: '/accounts' };
 
 describe('PlatformHttpCore: backoff on 429, 502 and 503 (fake timers)', () => {

@@ -15,7 +15,7 @@ import { closeRedisConnection, createRedisConnection, type RedisConnection } fro
 import { tenantKey } from '../../../src/redis/tenantKey.js';
 import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 
-const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', body: {} };
+const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', operation: 'messages.send', body: {} };
 const RATE = 5; // req/s
 const INTERVAL = 1000 / RATE;
 

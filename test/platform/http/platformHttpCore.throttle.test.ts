@@ -10,7 +10,7 @@ import { startRecordingServer, type RecordingServer } from '../recordingServer.j
 const accounts: RequestSpec = { method: 'GET', service: 'conversationmgr', path: '/accounts', template: '/accounts' };
 const account = (id: string): RequestSpec => ({ method: 'GET', service: 'conversationmgr', path: `/accounts/${id}`, template: '/accounts/{id}' });
 const channels: RequestSpec = { method: 'GET', service: 'conversationmgr', path: '/channels', template: '/channels' };
-const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', body: {} };
+const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', operation: 'messages.send', body: {} };
 
 describe('PlatformHttpCore: client-side throttling (fake timers)', () => {
   let server: RecordingServer;

@@ -133,11 +133,11 @@ describe('PortalManagerClient: every operation of 4.3 over real HTTP', () => {
     expect(server.requests).to.have.length(1);
   });
 
-  it('[E4] an answer that does not fit 2.2 is a PlatformError 502-101 naming the field, not a crash', async () => {
-    server.reply('PUT', `${P}/gh/search`, { body: { casebase: { status: 'retired' } } });
+  it('[E4] an answer that is not a search answer at all is a PlatformError 502-101 naming the operation, not a crash', async () => {
+    server.reply('PUT', `${P}/gh/search`, { body: ['not', 'a', 'search', 'answer'] });
     const err = await rejectionOf(portal.guidedHelp.step({ casebaseId: '12', questions: [] }));
     expect(err.code).to.equal('502-101');
-    expect(err.developerMessage).to.include('casebase.status');
+    expect(err.developerMessage).to.include('gh.search.step');
     server.reply('PUT', `${P}/gh/search`, { body: SEARCH_RESPONSE });
   });
 });

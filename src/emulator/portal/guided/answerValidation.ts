@@ -1,5 +1,5 @@
 /**
- * Turns the answers of a start or step body (platform-facts.md: `questions[]` of
+ * Turns the answers of a start or step body (the assumed shapes of docs/platform-contract.md: `questions[]` of
  * `{id, answers: [{id?, value?}]}`) into the session's answers, refusing what the casebase
  * cannot take: an unknown question or answer id, several answers to a single-choice question,
  * a numeric value that is not a number or lies outside the question's validAnswerRange

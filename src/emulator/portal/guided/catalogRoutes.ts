@@ -1,11 +1,12 @@
 /**
- * The read-only guided-help lists of spec 4.3, shaped as platform-facts.md publishes them:
+ * The read-only guided-help lists of spec 4.3, shaped as the published examples are (docs/platform-contract.md, assumed shapes):
  * casebase releases (`{casebase, paginationInfo}`, 204 when none), one release, clusters,
  * profiles (`{profile, paginationInfo}`, P9: the system profile 1 is always there), and, with
  * a session in progress on the release (P7), the cases of a cluster and one case.
  */
 import { PlatformError } from '../../../errors/platformError.js';
 import { sendJson, type RouteContext } from '../../../http/jsonServer.js';
+import { realisticCasebase } from '../../realistic/realisticAnswers.js';
 import type { ReleaseRef } from '../knowledge/knowledgeBase.js';
 import type { PortalData } from '../knowledge/knowledgeSchema.js';
 import { pickText } from '../knowledge/localizedText.js';
@@ -24,6 +25,11 @@ export function releaseOfPortal(s: PortalServices, portal: PortalData, rid: stri
   return ref;
 }
 
+/** A casebase as the contract shows it, or in the real platform's variants when asked (R7). */
+function casebaseFor<T>(s: PortalServices, view: T): T {
+  return s.ctx.realistic() ? realisticCasebase(view) : view;
+}
+
 export function registerCatalogRoutes(s: PortalServices): void {
   const { app } = s.ctx;
   const get = (template: string, handler: (rc: RouteContext, call: Awaited<ReturnType<typeof beginPortalCall>>) => void) =>
@@ -31,7 +37,7 @@ export function registerCatalogRoutes(s: PortalServices): void {
   const self = (rc: RouteContext) => `${s.ctx.baseUrl()}${rc.req.path?.() ?? ''}`;
 
   get('/portals/{portalID}/gh/casebasereleases', (rc, { portal, lang }) => {
-    const all = s.kb.releasesOfPortal(portal.id).map((ref) => casebaseView(s.kb, portal, ref, lang, s.linkBase()));
+    const all = s.kb.releasesOfPortal(portal.id).map((ref) => casebaseFor(s, casebaseView(s.kb, portal, ref, lang, s.linkBase())));
     if (all.length === 0) return sendJson(rc.res, 204);
     const p = page(rc, all, self(rc));
     sendJson(rc.res, 200, { casebase: p.items, paginationInfo: p.paginationInfo });
@@ -39,7 +45,7 @@ export function registerCatalogRoutes(s: PortalServices): void {
 
   get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}', (rc, { portal, lang }) => {
     const ref = releaseOfPortal(s, portal, rc.params.casebaseReleaseID!);
-    sendJson(rc.res, 200, casebaseView(s.kb, portal, ref, lang, s.linkBase()));
+    sendJson(rc.res, 200, casebaseFor(s, casebaseView(s.kb, portal, ref, lang, s.linkBase())));
   });
 
   get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}/clusters', (rc, { portal, lang }) => {

@@ -4,8 +4,7 @@
  * is one string); anything else is refused with 400-196.
  */
 import { PlatformError } from '../../../errors/platformError.js';
-
-const FORM = /^question\.custom\.([A-Za-z0-9_]+)$/;
+import { GH_CUSTOM_ATTRIBUTE_PATTERN as FORM } from '../../../schemas/patterns.js';
 
 /** The internal names asked for, or undefined when the parameter is absent. */
 export function customAttributeNames(query: URLSearchParams): Set<string> | undefined {

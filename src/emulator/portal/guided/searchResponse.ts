@@ -2,7 +2,7 @@
  * Renders the body of spec 2.2 for a session: the casebase release, questions answered and
  * still to answer, the ranked solutions (caseSearch, actionSearch) with passedThresholdValue,
  * the dynamic search hits and the target clusters. Start, step and resume-quickpick all answer
- * with it (platform-facts.md).
+ * with it (docs/platform-contract.md, assumed shapes).
  */
 import { KB_LANGUAGES, type KbLanguageCode } from '../../../schemas/languages.js';
 import type { GuidedHelpSearchResponse } from '../../../schemas/guidedHelp.js';

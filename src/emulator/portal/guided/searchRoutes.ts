@@ -1,5 +1,5 @@
 /**
- * Guided-help search (spec 4.3, platform-facts.md): start (POST /gh/search) and step
+ * Guided-help search (spec 4.3, the assumed shapes of docs/platform-contract.md): start (POST /gh/search) and step
  * (PUT /gh/search) answer the body of 2.2; accept and reject (POST /gh/cases/{caseID}/...)
  * answer 201 with no body and close the session when the casebase's searchSettings say so
  * (P10). Preconditions (P7) are refused with 409-101, unknown ids with 404-101.
@@ -11,10 +11,11 @@ import type { PortalServices } from '../portalServices.js';
 import { customAttributeNames } from './customAttributeParameter.js';
 import type { GuidedSession } from './guidedSession.js';
 import { renderSearchResponse } from './searchResponse.js';
+import { realisticSearchBody } from '../../realistic/realisticAnswers.js';
 
 /** The 2.2 body of a session, in the call's language, with the custom attributes asked for. */
-export function sessionBody(s: PortalServices, rc: RouteContext, call: PortalCall, session: GuidedSession) {
-  return renderSearchResponse({
+export function sessionBody(s: PortalServices, rc: RouteContext, call: PortalCall, session: GuidedSession, opts: { contractShape?: boolean } = {}) {
+  const body = renderSearchResponse({
     kb: s.kb,
     portal: call.portal,
     ref: s.engine.releaseOf(session),
@@ -24,6 +25,7 @@ export function sessionBody(s: PortalServices, rc: RouteContext, call: PortalCal
     customAttributes: customAttributeNames(rc.query),
     linkBase: s.linkBase(),
   });
+  return s.ctx.realistic() && !opts.contractShape ? realisticSearchBody(body) : body;
 }
 
 export function registerSearchRoutes(s: PortalServices): void {

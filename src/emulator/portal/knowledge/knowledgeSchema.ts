@@ -1,7 +1,7 @@
 /**
  * The shape of the emulator's sample knowledge files (src/emulator/portal/data/*.json): the
  * portals, and one file per casebase. This is authoring data, not a platform shape: the
- * platform's answers (spec 2.2 and platform-facts.md) are rendered from it. Validated when the
+ * platform's answers (spec 2.2 and the assumed shapes of docs/platform-contract.md) are rendered from it. Validated when the
  * emulator loads it, so a mistake in a data file fails at start with the file and the path named.
  *
  * Cross-references (a case naming a question that does not exist, ...) are checked after this

@@ -1,9 +1,10 @@
 /**
  * The three interaction headers of the portal manager (spec 4.5, P2): x-platform-activity-id
- * (numeric, may be sent alone), x-ext-integration-id (numeric tenant id) and
- * x-ext-interaction-id (another CRM's interaction id), the last two only together.
- * A header sent without its partner names the missing partner (400-112); a value that is
- * not numeric where it must be is 400-196.
+ * (numeric), x-ext-integration-id (numeric tenant id) and x-ext-interaction-id (another CRM's
+ * interaction id). Resume-quickpick takes the last two only together (the pairing rule of
+ * 4.5, `pairs: true`): a header sent without its partner names the missing partner (400-112).
+ * Create and list take any one of the three. A value that is not numeric where it must be is
+ * 400-196.
  */
 import { PlatformError } from '../../../errors/platformError.js';
 import { header } from '../../../http/errorResponse.js';
@@ -17,7 +18,7 @@ export interface ActivityHeaders {
 
 const NUMERIC = /^[0-9]+$/;
 
-export function readActivityHeaders(rc: RouteContext): ActivityHeaders {
+export function readActivityHeaders(rc: RouteContext, opts: { pairs: boolean }): ActivityHeaders {
   const read = (name: string) => {
     const v = header(rc.req, name)?.trim();
     return v === undefined || v === '' ? undefined : v;
@@ -27,17 +28,17 @@ export function readActivityHeaders(rc: RouteContext): ActivityHeaders {
   const interactionId = read('x-ext-interaction-id');
   if (activityId !== undefined && !NUMERIC.test(activityId)) throw PlatformError.of('400-196', { name: 'x-platform-activity-id', allowed: 'a numeric id' });
   if (integrationId !== undefined && !NUMERIC.test(integrationId)) throw PlatformError.of('400-196', { name: 'x-ext-integration-id', allowed: 'a numeric id' });
-  if (integrationId !== undefined && interactionId === undefined) throw PlatformError.of('400-112', { name: 'x-ext-interaction-id' });
-  if (interactionId !== undefined && integrationId === undefined) throw PlatformError.of('400-112', { name: 'x-ext-integration-id' });
+  if (opts.pairs && integrationId !== undefined && interactionId === undefined) throw PlatformError.of('400-112', { name: 'x-ext-interaction-id' });
+  if (opts.pairs && interactionId !== undefined && integrationId === undefined) throw PlatformError.of('400-112', { name: 'x-ext-integration-id' });
   return { activityId, integrationId, interactionId };
 }
 
 export function hasActivity(h: ActivityHeaders): boolean {
-  return h.activityId !== undefined || h.interactionId !== undefined;
+  return h.activityId !== undefined || h.integrationId !== undefined || h.interactionId !== undefined;
 }
 
-/** True when a quickpick saved for `saved` belongs to the interaction the request names. */
+/** True when a quickpick saved for `saved` belongs to the interaction the request names: every header asked for matches. */
 export function sameActivity(saved: ActivityHeaders, asked: ActivityHeaders): boolean {
-  if (asked.activityId !== undefined && saved.activityId === asked.activityId) return true;
-  return asked.interactionId !== undefined && saved.integrationId === asked.integrationId && saved.interactionId === asked.interactionId;
+  const keys = (['activityId', 'integrationId', 'interactionId'] as const).filter((k) => asked[k] !== undefined);
+  return keys.length > 0 && keys.every((k) => saved[k] === asked[k]);
 }

@@ -1,5 +1,5 @@
 /**
- * Create and list quickpicks (spec 4.3, platform-facts.md).
+ * Create and list quickpicks (spec 4.3, the assumed shapes of docs/platform-contract.md).
  * - Create (P5): only for a live release, only with a session in progress on it; with
  *   `linkToActivity: true` one of the interaction headers must name the activity. 201, no body
  *   (a Location header names the new quickpick, so a client can find it without a list call).
@@ -36,7 +36,7 @@ export function registerQuickpickRoutes(s: PortalServices): void {
 
   app.route('post', routePath(collection), async (rc) => {
     const call = await beginPortalCall(s.ctx, s.kb, rc, collection);
-    const activity = readActivityHeaders(rc);
+    const activity = readActivityHeaders(rc, { pairs: false });
     const body = portalBody(createQuickpickBodySchema, rc.body);
     const ref = releaseOfPortal(s, call.portal, body.casebaseReleaseId);
     const status = s.kb.statusOf(ref.release.id);
@@ -64,7 +64,7 @@ export function registerQuickpickRoutes(s: PortalServices): void {
 
   app.route('get', routePath(collection), async (rc) => {
     const call = await beginPortalCall(s.ctx, s.kb, rc, collection);
-    const activity = readActivityHeaders(rc);
+    const activity = readActivityHeaders(rc, { pairs: false });
     const casebaseId = rc.query.get('casebaseID');
     const last = rc.query.get('getLastSavedQuickPickForInteraction');
     if (casebaseId === null && last === null) throw PlatformError.of('400-112', { name: 'casebaseID or getLastSavedQuickPickForInteraction' });

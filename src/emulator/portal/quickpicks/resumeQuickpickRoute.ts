@@ -14,6 +14,7 @@ import { PlatformError } from '../../../errors/platformError.js';
 import { header } from '../../../http/errorResponse.js';
 import { readRawBody } from '../../../http/jsonBody.js';
 import { sendJson } from '../../../http/jsonServer.js';
+import { realisticSearchBody } from '../../realistic/realisticAnswers.js';
 import { guidedHelpSearchResponseSchema } from '../../../schemas/guidedHelp.js';
 import { customAttributeNames } from '../guided/customAttributeParameter.js';
 import { sessionBody } from '../guided/searchRoutes.js';
@@ -36,7 +37,7 @@ export function registerResumeQuickpickRoute(s: PortalServices): void {
       const type = header(rc.req, 'content-type');
       if (raw.length > 0 && !(type && JSON_TYPE.test(type))) throw PlatformError.of('415-100', { value: type ?? 'none' });
       customAttributeNames(rc.query);
-      readActivityHeaders(rc);
+      readActivityHeaders(rc, { pairs: true });
       const q = s.quickpicks.get(call.user.tenant, call.portal.id, rc.params.quickpickID!);
       if (!q) throw PlatformError.of('404-101', { name: `quickpickID ${rc.params.quickpickID}` });
       if (s.faults.failNextResumes > 0) {
@@ -49,7 +50,10 @@ export function registerResumeQuickpickRoute(s: PortalServices): void {
       }
       let body;
       try {
-        body = guidedHelpSearchResponseSchema.parse(sessionBody(s, rc, call, s.engine.restore(call.user, call.portal, q.snapshot)));
+        // Checked as the contract shows it; the realistic variants (R7) are applied after.
+        const restored = s.engine.restore(call.user, call.portal, q.snapshot);
+        body = guidedHelpSearchResponseSchema.parse(sessionBody(s, rc, call, restored, { contractShape: true }));
+        if (s.ctx.realistic()) body = realisticSearchBody(body);
       } catch {
         // A record that no longer fits its casebase cannot be restored: the system cannot process it.
         throw PlatformError.of('500-100');

@@ -8,7 +8,7 @@ import { PlatformError } from '../../../errors/platformError.js';
 import { header } from '../../../http/errorResponse.js';
 import { readRawBody } from '../../../http/jsonBody.js';
 import { sendJson } from '../../../http/jsonServer.js';
-import { addCommentBodySchema, attachmentUploadRequestSchema } from '../../../platform/portal/suggestionSchemas.js';
+import { addCommentBodySchema, attachmentUploadRequestSchema } from '../../../schemas/suggestionSchemas.js';
 import { beginPortalCall, portalBody, routePath } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { UPLOAD_PATH } from './attachmentUploads.js';

@@ -1,6 +1,6 @@
 /**
  * Create, modify, list, get and delete article suggestions (spec 4.3, 3, P8), bodies as in
- * platform-facts.md: create 201 (no body; a Location header names the suggestion), modify 204
+ * the assumed shapes of docs/platform-contract.md: create 201 (no body; a Location header names the suggestion), modify 204
  * only while pending and with at least one optional attribute, list own suggestions by
  * `filter[status]`, delete 204 unless approved.
  */
@@ -12,7 +12,7 @@ import {
   MODIFY_OPTIONAL_ATTRIBUTES,
   SUGGESTION_STATUSES,
   type SuggestionStatus,
-} from '../../../platform/portal/suggestionSchemas.js';
+} from '../../../schemas/suggestionSchemas.js';
 import { beginPortalCall, page, portalBody, routePath, type PortalCall } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { isOwner, requireSetting, suggestionOf, suggestionView } from './suggestionAccess.js';

@@ -1,11 +1,11 @@
 /**
  * Article suggestions of the emulated portal. Their shape is not shown (2.4); ours follows
- * platform-facts.md. Status values: suggested, pending, declined, approved (3). A new
+ * the assumed shapes of docs/platform-contract.md. Status values: suggested, pending, declined, approved (3). A new
  * suggestion is `pending` (the state in which its author may still modify it, 3.1); a
  * knowledge author moves it on through the emulator's admin API. Attachments are uploaded
  * first to a signed URL and referenced by the altId it returned (P8).
  */
-import type { SuggestionStatus } from '../../../platform/portal/suggestionSchemas.js';
+import type { SuggestionStatus } from '../../../schemas/suggestionSchemas.js';
 
 export interface StoredAttachment {
   id: string;

@@ -1,12 +1,12 @@
 /**
  * Article suggestion shapes of the portal manager v4. The spec lists the operations (4.3) but
- * not their bodies (2.4); these follow platform-facts.md, our one documented assumption
+ * not their bodies (2.4); these follow the assumed shapes of docs/platform-contract.md, our one documented assumption
  * (README "Assumed shapes"). Request bodies are checked before they leave where the facts state
  * a requirement (required fields, lengths, the "at least one optional attribute" rule of modify,
  * P8); answers are read leniently, unknown fields kept.
  */
 import { z } from 'zod';
-import { linkOrLinksSchema, linkSchema, paginationInfoSchema } from '../../schemas/guidedHelp.js';
+import { linkOrLinksSchema, linkSchema, paginationInfoSchema } from './guidedHelp.js';
 
 export const SUGGESTION_STATUSES = ['suggested', 'pending', 'declined', 'approved'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];

@@ -1,21 +1,21 @@
 /**
  * Shapes of the conversation manager's setup resources (spec 4.2), conversations and assets.
  * The spec shows only the authentication resource (2.1, in src/schemas/authentication.ts);
- * the others are "not shown" (2.4), so these follow platform-facts.md, our one documented
+ * the others are "not shown" (2.4), so these follow the assumed shapes of docs/platform-contract.md, our one documented
  * assumption (README "Assumed shapes"). They are lenient on purpose: every field is optional,
  * unknown fields are kept, and a numeric id is read as a string, because these shapes come
  * from secondary sources and refusing a real platform answer over them would break callers
  * for nothing. They type requests and parse responses; they never refuse a request.
  */
 import { z } from 'zod';
-import { linkSchema } from '../../schemas/guidedHelp.js';
-import { hubMessageSchema, nameValueSchema } from '../../schemas/hubMessages.js';
+import { linkSchema } from './guidedHelp.js';
+import { hubMessageSchema, nameValueSchema } from './hubMessages.js';
 
 /** Ids may come back as numbers; callers always get strings. */
 export const resourceIdSchema = z.union([z.string(), z.number()]).transform(String);
 const idRef = z.looseObject({ id: resourceIdSchema.optional() });
 
-/** Fields every stored resource carries (platform-facts.md: created and modified on list items). */
+/** Fields every stored resource carries (the assumed shapes of docs/platform-contract.md: created and modified on list items). */
 const stored = {
   id: resourceIdSchema.optional(),
   created: z.string().optional(),
@@ -138,7 +138,7 @@ export const assetSchema = z.looseObject({
   size: z.number().optional(),
 });
 
-/** The answer of a create: `{id}` (platform-facts.md; spec 4.2 for authentications). */
+/** The answer of a create: `{id}` (the assumed shapes of docs/platform-contract.md; spec 4.2 for authentications). */
 export const createdResourceSchema = z.looseObject({ id: resourceIdSchema });
 
 /** A list answer `{paginationInfo, <field>: [...]}`; a missing array reads as empty. */

@@ -4,8 +4,9 @@
  * the HTTP core (which names the rate bucket, L2) cannot drift from the path it calls, and
  * the scope table (requiredScopes.ts) is keyed by the same operation names.
  */
-import { PlatformError } from '../../errors/platformError.js';
-import type { HttpVerb } from '../http/types.js';
+import { PlatformError } from '../errors/platformError.js';
+
+export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** The setup resources of 4.2, in the setup order of spec 1 (C3), with their path segment. */
 export const SETUP_RESOURCES = ['authentications', 'clientapplications', 'participants', 'channels', 'orchestrations', 'accounts'] as const;

@@ -1,0 +1,136 @@
+/**
+ * The hub's callback as a plain Node handler, `(req, res) => Promise<void>`, for a developer who
+ * runs their own server (express, restify, Node's http, a serverless wrapper): mount it on the
+ * callback path and it gives the same guarantees as the bot server's own route.
+ *
+ *   1. The bearer token is checked from the headers, before a byte of the body is read (401
+ *      with the error body otherwise, so the hub fetches a new token: C9, S1).
+ *   2. The body is read within its limit (413) and parsed leniently (`parse` overrides the
+ *      assumed batch shape; 400 when unreadable).
+ *   3. Every message is recorded in the inbox; if that fails the answer is 503 so the hub tries
+ *      again: never an ack for something not recorded.
+ *   4. Only then the ack (200). The turns run afterwards, from the inbox, on whichever replica
+ *      claims the conversation, which is why the bot is fixed when the pipeline is built rather
+ *      than passed with each request as botbuilder's `CloudAdapter.process(req, res, logic)` is.
+ *
+ * A framework that already parsed the JSON body (express.json()) is accepted: its `req.body`
+ * is used as it is, but the token check then comes after the read; mount the handler before
+ * any body parser to keep rule S1.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PlatformError } from '../errors/platformError.js';
+import { header, sendErrorBody } from '../http/errorResponse.js';
+import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../http/jsonBody.js';
+import { messageBatchSchema, type HubMessage } from '../schemas/hubMessages.js';
+
+export type CallbackOutcome = 'accepted' | 'duplicate' | 'refused' | 'unavailable';
+
+export interface HubCallbackHandlerOptions {
+  /** Verifies the hub's token from the request headers; rejects with a 401 PlatformError. */
+  authenticate: (req: IncomingMessage) => Promise<unknown>;
+  /** Durably records one message; rejects when it cannot (→ 503). */
+  record: (conversationId: string, item: { id: string; payload: HubMessage; receivedAt: number }) => Promise<{ duplicate: boolean }>;
+  /** Overrides how a callback body becomes hub messages (the shape is assumed, see docs/platform-contract.md). */
+  parse?: (body: unknown) => HubMessage[];
+  bodyLimitBytes?: number;
+  onCallback?: (outcome: CallbackOutcome) => void;
+  now?: () => number;
+  /** False while the replica shuts down: callbacks get 503 with Retry-After, for another replica (T7). */
+  admitting?: () => boolean;
+}
+
+export type HubCallbackHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export function defaultCallbackParser(body: unknown): HubMessage[] {
+  const parsed = messageBatchSchema.safeParse(body);
+  if (!parsed.success) {
+    const where = parsed.error.issues[0]?.path.join('.') || 'body';
+    throw PlatformError.of('400-100', { reason: `${where}: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
+  }
+  return parsed.data.messages.message;
+}
+
+/**
+ * The id of a message the hub sent without one: a hash of its conversation and of everything it
+ * says (sender, type, content, creation time, language). A resend hashes the same. The price:
+ * two messages alike in every field, creation time included, within the inbox's dedupe window
+ * count as one; a hub that sends neither ids nor times cannot be told apart from a resend.
+ */
+export function stableMessageId(conversationId: string, message: HubMessage): string {
+  const { sender, type, content, created, language } = message as HubMessage & { created?: unknown; language?: unknown };
+  const canonical = JSON.stringify([conversationId, sender?.type, sender?.id, type?.value, sortedJson(content), created ?? null, language ?? null]);
+  return `derived-${createHash('sha256').update(canonical).digest('base64url').slice(0, 32)}`;
+}
+
+/** JSON with object keys sorted, so two encodings of one message hash alike. */
+function sortedJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedJson);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, sortedJson(v)]));
+  return value;
+}
+
+/** The body a framework already read and parsed, if it did. */
+function preParsedBody(req: IncomingMessage): { body: unknown } | undefined {
+  const body = (req as IncomingMessage & { body?: unknown }).body;
+  return req.readableEnded && body !== undefined ? { body } : undefined;
+}
+
+export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCallbackHandler {
+  const parse = opts.parse ?? defaultCallbackParser;
+  const now = opts.now ?? Date.now;
+  const limit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+
+  async function accept(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (opts.admitting && !opts.admitting()) {
+      opts.onCallback?.('unavailable');
+      throw PlatformError.of('503-100', { reason: 'this replica is shutting down; retry' }, { acceptLanguage: header(req, 'accept-language'), retryAfterSeconds: 1 });
+    }
+    // A declared size over the limit is refused at once: nothing to authenticate or read.
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) throw PlatformError.of('413-100', { limit }, { acceptLanguage: header(req, 'accept-language') });
+    try {
+      await opts.authenticate(req);
+    } catch (err) {
+      opts.onCallback?.('refused');
+      throw err;
+    }
+    const body = preParsedBody(req)?.body ?? (await readJsonBody(req, limit));
+    let messages: HubMessage[];
+    try {
+      messages = parse(body);
+    } catch (err) {
+      opts.onCallback?.('refused');
+      throw err instanceof PlatformError ? err : PlatformError.of('400-100', { reason: 'unreadable callback' });
+    }
+    const conversationIds = messages.map((m, i) => {
+      const id = m.conversation?.id;
+      if (!id) throw PlatformError.of('400-112', { name: `messages.message[${i}].conversation.id` });
+      return id;
+    });
+    let duplicates = 0;
+    for (const [i, message] of messages.entries()) {
+      try {
+        // A message without an id gets one derived from what it says (S7), so the hub's resend
+        // of it (after a 503, say) is recognised rather than handled twice.
+        const r = await opts.record(conversationIds[i], { id: message.id ?? stableMessageId(conversationIds[i], message), payload: message, receivedAt: now() });
+        if (r.duplicate) duplicates++;
+      } catch {
+        opts.onCallback?.('unavailable');
+        throw PlatformError.of('503-100', { reason: 'the message could not be recorded; retry' }, { acceptLanguage: header(req, 'accept-language'), retryAfterSeconds: 1 });
+      }
+    }
+    opts.onCallback?.(duplicates === messages.length ? 'duplicate' : 'accepted');
+    const answer = JSON.stringify({ received: messages.length, duplicates });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+    res.end(answer);
+  }
+
+  return async (req, res) => {
+    try {
+      await accept(req, res);
+    } catch (err) {
+      sendErrorBody(req, res, err);
+    }
+  };
+}

@@ -1,0 +1,50 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { reachableFrom, ROOT } from './importGraph.js';
+
+const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+  exports: Record<string, Record<string, string> | string>;
+  peerDependencies?: Record<string, string>;
+  dependencies?: Record<string, string>;
+};
+
+describe('package entry points', () => {
+  it('[K3] the main entry reaches no emulator, local-stack or harness module', () => {
+    const loaded = [...reachableFrom('src/index.ts')];
+    expect(loaded.length).to.be.greaterThan(50);
+    expect(loaded.filter((f) => /^src\/(emulator|local|harness)\//.test(f))).to.deep.equal([]);
+  });
+
+  it('[K3] the graph walk does find the emulator from the emulator entry (the check above can fail)', () => {
+    const loaded = [...reachableFrom('src/emulator/index.ts')];
+    expect(loaded.some((f) => f.startsWith('src/emulator/hub/'))).to.equal(true);
+  });
+
+  it('[K3] the emulator reads the contract on its own: it reaches none of the clients\' code', () => {
+    const loaded = [...reachableFrom('src/emulator/startEmulator.ts'), ...reachableFrom('src/emulator/defaultParts.ts')];
+    const allowed = /^src\/(emulator|schemas|rates|errors|http|jsonpath)\//;
+    expect(loaded.filter((f) => !allowed.test(f))).to.deep.equal([]);
+  });
+
+  it('[K2] every subpath entry names existing sources and compiled files under dist', () => {
+    for (const [name, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string') continue;
+      expect(target, name).to.have.keys(['hubbot-source', 'types', 'import']);
+      expect(target.import, name).to.match(/^\.\/dist\/.*\.js$/);
+      expect(target.types, name).to.equal(target.import.replace(/\.js$/, '.d.ts'));
+      expect(readFileSync(resolve(ROOT, target['hubbot-source']), 'utf8').length, name).to.be.greaterThan(0);
+    }
+    expect(Object.keys(pkg.exports)).to.include.members(['.', './dialogs', './bots', './emulator']);
+  });
+
+  it('[K2] the dialogs entry stays below the ready bots, and the bots entry below the emulator', () => {
+    expect([...reachableFrom('dialogs/index.ts')].filter((f) => !/^(src|dialogs)\//.test(f))).to.deep.equal([]);
+    expect([...reachableFrom('bots/index.ts')].filter((f) => /^src\/(emulator|local|harness)\//.test(f))).to.deep.equal([]);
+  });
+
+  it('[K4] botbuilder-core is a peer dependency with a range, and no botbuilder package is a plain dependency', () => {
+    expect(pkg.peerDependencies?.['botbuilder-core']).to.match(/^>=4\.\d+\.\d+ <5$/);
+    expect(Object.keys(pkg.dependencies ?? {}).filter((d) => d.startsWith('botbuilder'))).to.deep.equal([]);
+  });
+});
