@@ -12,7 +12,8 @@
  * every call. Memory (RSS and V8 heap) of every replica is sampled every 10 s, right after a
  * full garbage collection (so the heap is what is kept, not garbage); growth is given from the
  * first sample after a warm-up to the last, and as a slope. Prints a table, writes
- * bench/results/soak.json, and exits 1 when a message was lost, duplicated or reordered.
+ * bench/results/soak.json, and exits 1 when a message was lost, duplicated or reordered, or when
+ * the hub's own rate limiter answered 429 (the replicas must stay inside the shared budget, L6/T8).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -237,7 +238,7 @@ function report(chats: Chat[], h: ReplicaHarness, samples: Map<string, { t: numb
   void mkdir(join(here, 'results'), { recursive: true })
     .then(() => writeFile(join(here, 'results', 'soak.json'), `${JSON.stringify(result, null, 2)}\n`))
     .then(() => console.log('written: bench/results/soak.json'));
-  if (lost > 0 || duplicated > 0 || reordered > 0) process.exitCode = 1;
+  if (lost > 0 || duplicated > 0 || reordered > 0 || limiter429 > 0) process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {
