@@ -12,8 +12,10 @@
  * Both run before the body is read, so a refused caller cannot make the receiver read a large body.
  */
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import type { BlockList } from 'node:net';
+import { isIP } from 'node:net';
 import { PlatformError } from '../errors/platformError.js';
+import { parseAddressList } from '../http/addressList.js';
 import { header } from '../http/errorResponse.js';
 import { secretsEqual } from '../server/secretCompare.js';
 
@@ -31,21 +33,7 @@ export interface WebhookAuthOptions {
 
 /** Builds the allowlist; throws at start-up on an entry that is neither an address nor a range. */
 export function parseIpAllowlist(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const raw of entries) {
-    const entry = raw.trim();
-    const [address, prefix, extra] = entry.split('/');
-    const family = isIP(address ?? '');
-    const bits = prefix === undefined ? undefined : Number(prefix);
-    const max = family === 6 ? 128 : 32;
-    if (family === 0 || extra !== undefined || (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= max && /^\d+$/.test(prefix!)))) {
-      throw new RangeError(`WEBHOOK_IP_ALLOWLIST: "${entry}" is not an IP address or CIDR range`);
-    }
-    const type = family === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(address!, type);
-    else list.addSubnet(address!, bits, type);
-  }
-  return list;
+  return parseAddressList(entries, 'WEBHOOK_IP_ALLOWLIST');
 }
 
 /** A check that throws the 401 or 403 PlatformError, or returns when the delivery may proceed. */
