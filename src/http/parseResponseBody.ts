@@ -4,7 +4,10 @@
  * once. Instead the reader takes away what does not fit, smallest part first, and reads again:
  *
  *   - a field whose value does not fit (a null, an empty id, a value outside a list) is dropped,
- *     and the rest of its object is kept;
+ *     and the rest of its object is kept. A null or an empty string is dropped silently: the
+ *     platform sends them for "no value" in fields the code does not act on (R2), and a warning
+ *     on every such answer would hide the ones that matter. Any other misfit (a wrong type, a
+ *     value outside a list) is told to `notes`;
  *   - when what is left of an object lacks a field the schema requires (the code acts on it),
  *     the object goes instead, and so on upwards;
  *   - an item of a list that goes is skipped: the rest of the list is returned (R3);
@@ -43,8 +46,10 @@ export function parseResponseBody<S extends z.ZodType>(schema: S, body: unknown,
     if (targets === 'root') refuse(operation, issues);
     if (targets.length === 0) break;
     for (const t of targets) {
+      const item = typeof t.path[t.path.length - 1] === 'number';
+      const noValue = !item && isNoValue(valueAt(value, t.path));
       remove(value, t.path);
-      notes?.unreadable({ operation, field: pathText(t.issuePath), skipped: typeof t.path[t.path.length - 1] === 'number' ? 'item' : 'field' });
+      if (!noValue) notes?.unreadable({ operation, field: pathText(t.issuePath), skipped: item ? 'item' : 'field' });
     }
     const again = schema.safeParse(value);
     if (again.success) return again.data;
@@ -121,6 +126,16 @@ function comparePaths(a: readonly PropertyKey[], b: readonly PropertyKey[]): num
     return String(a[i]) < String(b[i]) ? -1 : 1;
   }
   return a.length - b.length;
+}
+
+/** "No value", as the platform writes it: dropping it loses nothing, so it is not reported (R2). */
+function isNoValue(v: unknown): boolean {
+  return v === null || v === '';
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  const holder = walk(root, path.slice(0, -1));
+  return holder ? (holder as Record<PropertyKey, unknown>)[path[path.length - 1] as string] : undefined;
 }
 
 function remove(root: unknown, path: readonly PropertyKey[]): void {
