@@ -101,6 +101,24 @@ function dialogSuite(name: string, makeStorage: () => Promise<{ storage: Storage
       expect(turn.outputs).to.deep.equal([{ type: 'say', key: 'acceptUnknown' }, { type: 'end', reason: 'solved' }]);
     });
 
+    it('[R5] a reject whose outcome is unknown is not sent again: the customer is told plainly and the dialog goes on', async () => {
+      stub = portalStub({
+        start: searchResponse({ questions: [question('1001', 'radioButton')] }),
+        step: searchResponse({ questions: [], solutions: [{ caseId: '5001', score: 90, passed: true }, { caseId: '5002', score: 70, passed: true }] }),
+        reject: PlatformError.of('500-110', { operation: 'gh.cases.reject', reason: '504-100' }),
+      });
+      await dialog().handle('c1', { type: 'START', at: 1, activityId: 'm1', casebaseId: '101' }, input);
+      await dialog().handle('c1', { type: 'TEXT', at: 2, activityId: 'm2', text: 'fibre' }, input);
+      const turn = await dialog().handle('c1', { type: 'TEXT', at: 3, activityId: 'm3', text: 'no' }, input);
+      expect(turn.outputs.slice(0, 2)).to.deep.equal([{ type: 'say', key: 'rejectUnknown' }, { type: 'say', key: 'rejectedNext' }]);
+      expect(turn.outputs[2]).to.deep.include({ type: 'offer', rank: 2 });
+      expect(stub.count('reject')).to.equal(1);
+      expect(turn.status).to.equal('active');
+      // The same turn delivered again is not a second reject.
+      await dialog().handle('c1', { type: 'TEXT', at: 4, activityId: 'm3', text: 'no' }, input);
+      expect(stub.count('reject'), 'reject sent twice').to.equal(1);
+    });
+
     it('[B5] a snapshot of another machine version is dropped and the dialog starts over', async () => {
       await dialog(storage, 1).handle('c1', { type: 'START', at: 1, activityId: 'm1', casebaseId: '101' }, input);
       const v2 = dialog(storage, 2);

@@ -136,7 +136,7 @@ export class PlatformHttpCore implements HttpCore {
       }
       const delay = retryDelayMs(err, retries, this.retryDelays);
       if (delay === undefined) throw err;
-      if (repeatPolicyOf(spec.operation, spec.method) === 'once' && !platformDidNotAct(err.status, unsent)) {
+      if (repeatPolicyOf(spec.operation, spec.method, spec.body) === 'once' && !platformDidNotAct(err.status, unsent)) {
         // It may have acted: repeating could create or score twice. Say so instead (R5).
         const operation = spec.operation ?? `${spec.method} ${spec.template}`;
         this.opts.logger?.warn({ ...where, operation, status: err.status, code: err.code }, 'platform call: outcome unknown, not repeated');
