@@ -10,9 +10,17 @@
  * takes the conversation over at the same head item: delivery is at least once, and the item
  * id lets the turn make its replies idempotent.
  *
+ * Besides the customer's messages, a conversation's line holds its proactive turns and its
+ * deadlines (T2), so they are serialised with the customer's turns on any replica. A deadline
+ * is scheduled: kept aside until it is due, then appended at the end of its conversation (the
+ * move happens when a worker claims, so any replica takes it, and it survives a restart).
+ *
  * Two implementations share one test suite: MemoryInbox (one process) and RedisInbox (every
  * replica of a tenant).
  */
+
+/** What an item is: a customer's message (the hub's callback), a proactive turn, a deadline. */
+export type InboxItemKind = 'message' | 'proactive' | 'deadline';
 
 export interface InboxItem {
   /** Unique within the conversation; a redelivered callback carries the same id. */
@@ -21,6 +29,18 @@ export interface InboxItem {
   payload: unknown;
   /** When it was received (ms since the epoch). */
   receivedAt: number;
+  /** Absent for a customer's message (items recorded before kinds existed are messages). */
+  kind?: InboxItemKind;
+  /** A scheduled item: when it became due (ms since the epoch). */
+  notBefore?: number;
+}
+
+export interface AppendOptions {
+  /**
+   * Only `workerId` may claim the conversation for `ms` (or until this item is done): a
+   * proactive turn whose logic lives in this process is run here, not on another replica.
+   */
+  pin?: { workerId: string; ms: number };
 }
 
 export interface AppendResult {
@@ -79,7 +99,17 @@ export interface Inbox {
    * RedisInbox); a duplicate id is not recorded twice. Rejects (503-100) when it could not
    * record, so the caller answers 503 and the hub redelivers.
    */
-  append(conversationId: string, item: InboxItem): Promise<AppendResult>;
+  append(conversationId: string, item: InboxItem, opts?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Keeps `item` aside until `item.notBefore`, then (at the first claim after it) appends it at
+   * the end of its conversation, deduplicated by its id like any item. `slot` names it within the
+   * conversation: scheduling the same slot again replaces what it held.
+   */
+  schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void>;
+  /** Forgets a slot's scheduled item before it is due; false when there was none. */
+  unschedule(conversationId: string, slot: string): Promise<boolean>;
+  /** The conversation's scheduled items (not due yet), soonest first. */
+  scheduled(conversationId: string): Promise<InboxItem[]>;
   /**
    * The conversation waiting longest that has items and no live lease, leased to `workerId`
    * for `leaseMs`, with its head item; undefined when there is none.

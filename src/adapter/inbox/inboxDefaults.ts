@@ -14,6 +14,17 @@ export function checkAppend(conversationId: string, item: InboxItem): void {
   if (typeof item.receivedAt !== 'number' || !Number.isFinite(item.receivedAt)) throw new TypeError('inbox: receivedAt must be a number of ms');
 }
 
+export function checkSchedule(conversationId: string, slot: string, item: InboxItem): void {
+  checkAppend(conversationId, item);
+  if (typeof slot !== 'string' || slot === '') throw new TypeError('inbox: the slot must be a non-empty string');
+  if (typeof item.notBefore !== 'number' || !Number.isFinite(item.notBefore)) throw new TypeError('inbox: notBefore must be a number of ms');
+}
+
+/** An item as both inboxes store it (JSON, the same fields in the same order). */
+export function itemJson(item: InboxItem): string {
+  return JSON.stringify({ id: item.id, payload: item.payload, receivedAt: item.receivedAt, kind: item.kind, notBefore: item.notBefore });
+}
+
 /**
  * A dead letter's item put back: a new id (the old one is remembered as seen), also on the
  * message it carries, so the replayed turn's replies get ids of their own and are not taken for

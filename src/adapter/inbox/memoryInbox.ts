@@ -7,8 +7,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import type { AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
-import { checkAppend, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, replayOf } from './inboxDefaults.js';
+import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
+import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
 
 export interface MemoryInboxOptions {
   /** How long an item id is remembered to recognise redeliveries; default 24 h. */
@@ -37,6 +37,10 @@ export class MemoryInbox implements Inbox {
   /** [conversationId, itemId] as JSON → when recorded, oldest first (Map keeps insertion order). */
   private readonly seen = new Map<string, number>();
   private dead: DeadLetter[] = [];
+  /** conversation → slot → scheduled item. */
+  private readonly schedules = new Map<string, Map<string, InboxItem & { notBefore: number }>>();
+  /** conversation → the worker it is pinned to, until when, for which item. */
+  private readonly pins = new Map<string, { workerId: string; until: number; itemId: string }>();
   private count = 0;
   private readonly events = new EventEmitter();
   private readonly dedupeWindowMs: number;
@@ -52,17 +56,54 @@ export class MemoryInbox implements Inbox {
     this.events.setMaxListeners(0);
   }
 
-  async append(conversationId: string, item: InboxItem): Promise<AppendResult> {
+  async append(conversationId: string, item: InboxItem, opts: AppendOptions = {}): Promise<AppendResult> {
     checkAppend(conversationId, item);
-    const json = JSON.stringify({ id: item.id, payload: item.payload, receivedAt: item.receivedAt });
     const now = this.now();
+    const recorded = this.record(conversationId, item, now);
+    if (recorded && opts.pin) this.pins.set(conversationId, { workerId: opts.pin.workerId, until: now + opts.pin.ms, itemId: item.id });
+    if (recorded) this.events.emit('append');
+    return { duplicate: !recorded };
+  }
+
+  async schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void> {
+    checkSchedule(conversationId, slot, item);
+    const slots = this.schedules.get(conversationId) ?? new Map<string, InboxItem & { notBefore: number }>();
+    slots.set(slot, JSON.parse(itemJson(item)) as InboxItem & { notBefore: number });
+    this.schedules.set(conversationId, slots);
+  }
+
+  async unschedule(conversationId: string, slot: string): Promise<boolean> {
+    const slots = this.schedules.get(conversationId);
+    const had = slots?.delete(slot) ?? false;
+    if (slots?.size === 0) this.schedules.delete(conversationId);
+    return had;
+  }
+
+  async scheduled(conversationId: string): Promise<InboxItem[]> {
+    return [...(this.schedules.get(conversationId)?.values() ?? [])].sort((a, b) => a.notBefore - b.notBefore);
+  }
+
+  /** Appends the scheduled items that are due, soonest first (what RedisInbox's claim does). */
+  private moveDue(now: number): void {
+    const due: Array<[string, string, InboxItem & { notBefore: number }]> = [];
+    for (const [conversationId, slots] of this.schedules) for (const [slot, item] of slots) if (item.notBefore <= now) due.push([conversationId, slot, item]);
+    due.sort((a, b) => a[2].notBefore - b[2].notBefore);
+    for (const [conversationId, slot, item] of due) {
+      void this.unschedule(conversationId, slot);
+      this.record(conversationId, item, now);
+    }
+  }
+
+  /** Adds the item at the end of its conversation; false for a duplicate id. */
+  private record(conversationId: string, item: InboxItem, now: number): boolean {
+    const json = itemJson(item);
     for (const [key, at] of this.seen) {
       if (at > now - this.dedupeWindowMs) break;
       this.seen.delete(key);
     }
     const seenKey = JSON.stringify([conversationId, item.id]);
     const conv = this.conversations.get(conversationId);
-    if (this.seen.has(seenKey) || conv?.ids.has(item.id)) return { duplicate: true };
+    if (this.seen.has(seenKey) || conv?.ids.has(item.id)) return false;
     this.seen.set(seenKey, now);
     if (conv) {
       conv.items.push(json);
@@ -72,15 +113,18 @@ export class MemoryInbox implements Inbox {
       this.conversations.set(conversationId, { items: [json], ids: new Set([item.id]), readyAt: now, attempts: 0 });
     }
     this.count++;
-    this.events.emit('append');
-    return { duplicate: false };
+    return true;
   }
 
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const now = this.now();
+    this.moveDue(now);
     let best: [string, Conversation] | undefined;
     for (const entry of this.conversations) {
       const readyAt = entry[1].readyAt;
+      const pin = this.pins.get(entry[0]);
+      if (pin && pin.until <= now) this.pins.delete(entry[0]);
+      else if (pin && pin.workerId !== workerId) continue;
       if (readyAt !== undefined && readyAt <= now && (!best || readyAt < best[1].readyAt!)) best = entry;
     }
     if (!best) return undefined;
@@ -98,8 +142,10 @@ export class MemoryInbox implements Inbox {
     conv.ids.delete(claim.item.id);
     this.count--;
     conv.attempts = 0;
+    if (this.pins.get(claim.conversationId)?.itemId === claim.item.id) this.pins.delete(claim.conversationId);
     if (conv.items.length === 0) {
       this.conversations.delete(claim.conversationId);
+      this.pins.delete(claim.conversationId);
       return { completed: true };
     }
     const now = this.now();

@@ -19,18 +19,38 @@
  * - `<base>:attempts`               HASH  conversation → attempts at its head item
  * - `<base>:count`                  STRING number of pending items over all conversations
  * - `<base>:dead`                   LIST  dead letters, newest first, trimmed to maxDeadLetters
+ * - `<base>:sched:<conversationId>` HASH  slot → scheduled item JSON (not due yet, T2)
+ * - `<base>:due`                    ZSET  [conversationId, slot] as JSON → when due (ms); a
+ *                                         claim moves the due ones into their conversations
+ * - `<base>:pin`                    HASH  conversation → [until, item id, worker id] as JSON:
+ *                                         only that worker claims it until then (proactive
+ *                                         logic that lives in one process)
  * - `<base>:notify`                 pub/sub channel: a conversation id on each new item
  *
- * Times come from Redis TIME, so `InboxClaim.leaseUntil` is on Redis's clock.
+ * Times come from Redis TIME, so `InboxClaim.leaseUntil` is on Redis's clock. A scheduled item's
+ * `notBefore` is the caller's clock, compared with Redis TIME: replicas and Redis should keep
+ * their clocks synchronised (NTP), as any deadline needs.
  */
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../../errors/platformError.js';
 import { tenantKey } from '../../redis/tenantKey.js';
 import type { RedisScriptClient } from '../../redis/luaScript.js';
-import type { AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
-import { checkAppend, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, replayOf } from './inboxDefaults.js';
-import { APPEND_SCRIPT, CLAIM_SCRIPT, DEAD_LETTERS_SCRIPT, DEPTH_SCRIPT, FINISH_SCRIPT, RELEASE_SCRIPT, REMOVE_DEAD_LETTER_SCRIPT, RENEW_SCRIPT } from './redisInboxScripts.js';
+import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
+import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
+import {
+  APPEND_SCRIPT,
+  CLAIM_SCRIPT,
+  DEAD_LETTERS_SCRIPT,
+  DEPTH_SCRIPT,
+  FINISH_SCRIPT,
+  RELEASE_SCRIPT,
+  REMOVE_DEAD_LETTER_SCRIPT,
+  RENEW_SCRIPT,
+  SCHEDULE_SCRIPT,
+  SCHEDULED_SCRIPT,
+  UNSCHEDULE_SCRIPT,
+} from './redisInboxScripts.js';
 
 /** A connection dedicated to pub/sub (a subscribed connection can run nothing else). */
 export interface RedisSubscriber {
@@ -91,16 +111,14 @@ export class RedisInbox implements Inbox {
     return `${this.base}:notify`;
   }
 
-  async append(conversationId: string, item: InboxItem): Promise<AppendResult> {
+  async append(conversationId: string, item: InboxItem, opts: AppendOptions = {}): Promise<AppendResult> {
     checkAppend(conversationId, item);
-    const json = JSON.stringify({ id: item.id, payload: item.payload, receivedAt: item.receivedAt });
     const c = this.conversationKeys(conversationId);
+    const keys = [c.q, c.items, c.seen, this.key('ready'), this.key('count'), this.key('pin')];
+    const pin = opts.pin ? [opts.pin.workerId, String(Math.ceil(opts.pin.ms))] : ['', '0'];
     let reply: unknown;
     try {
-      reply = await withTimeout(
-        APPEND_SCRIPT.run(this.client, [c.q, c.items, c.seen, this.key('ready'), this.key('count')], [conversationId, item.id, json, String(this.dedupeWindowMs), this.notifyChannel]),
-        this.appendTimeoutMs,
-      );
+      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin]), this.appendTimeoutMs);
     } catch (err) {
       const refusal = PlatformError.of('503-100', { reason: 'the inbox could not record the message' });
       refusal.cause = err;
@@ -112,11 +130,26 @@ export class RedisInbox implements Inbox {
     return { duplicate: !recorded };
   }
 
+  async schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void> {
+    checkSchedule(conversationId, slot, item);
+    const keys = [this.key('due'), this.key(`sched:${conversationId}`)];
+    await SCHEDULE_SCRIPT.run(this.client, keys, [JSON.stringify([conversationId, slot]), slot, itemJson(item), String(Math.ceil(item.notBefore))]);
+  }
+
+  async unschedule(conversationId: string, slot: string): Promise<boolean> {
+    const keys = [this.key('due'), this.key(`sched:${conversationId}`)];
+    return Number(await UNSCHEDULE_SCRIPT.run(this.client, keys, [JSON.stringify([conversationId, slot]), slot])) === 1;
+  }
+
+  async scheduled(conversationId: string): Promise<InboxItem[]> {
+    const stored = (await SCHEDULED_SCRIPT.run(this.client, [this.key(`sched:${conversationId}`)], [])) as string[];
+    return stored.map((json) => JSON.parse(json) as InboxItem & { notBefore: number }).sort((a, b) => a.notBefore - b.notBefore);
+  }
+
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const token = `${workerId}/${randomUUID()}`;
-    const reply = (await CLAIM_SCRIPT.run(this.client, [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count')], [token, String(Math.ceil(leaseMs)), `${this.base}:`])) as
-      | [string, string, number, number]
-      | null;
+    const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), this.key('due'), this.key('pin')];
+    const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs)])) as [string, string, number, number] | null;
     if (!reply) return undefined;
     const [conversationId, json, attempt, leaseUntil] = reply;
     return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil) };
@@ -189,7 +222,7 @@ export class RedisInbox implements Inbox {
 
   private finish(claim: InboxClaim, mode: 'release' | 'keep' | 'dead', rest: string[]): Promise<unknown[]> {
     const c = this.conversationKeys(claim.conversationId);
-    const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), c.q, c.items, this.key('dead')];
+    const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), c.q, c.items, this.key('dead'), this.key('pin')];
     return FINISH_SCRIPT.run(this.client, keys, [claim.conversationId, claim.token, claim.item.id, mode, ...rest]) as Promise<unknown[]>;
   }
 

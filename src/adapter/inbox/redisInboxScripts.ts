@@ -9,7 +9,9 @@
  *
  * The claim script computes the names of the conversation's list and hash from the prefix it
  * is given instead of receiving them in KEYS (it does not know the conversation beforehand);
- * they carry the same `{tenant}` hash tag, so they live in the same Cluster slot.
+ * they carry the same `{tenant}` hash tag, so they live in the same Cluster slot. It also moves
+ * the scheduled items that are due into their conversations' lines first (T2), with the same
+ * steps as an append (RECORD).
  */
 import { LuaScript } from '../../redis/luaScript.js';
 
@@ -18,57 +20,104 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 `;
 
+/** Adds an item at the end of its conversation's line; 1 when recorded, 0 for a duplicate id. */
+const RECORD = `
+local function record(q, items, seen, ready, count, conv, id, json, now, window)
+  redis.call('ZREMRANGEBYSCORE', seen, '-inf', now - window)
+  if redis.call('HEXISTS', items, id) == 1 then return 0 end
+  if redis.call('ZADD', seen, 'NX', now, id) == 0 then return 0 end
+  redis.call('PEXPIRE', seen, window)
+  redis.call('RPUSH', q, id)
+  redis.call('HSET', items, id, json)
+  redis.call('INCR', count)
+  if not redis.call('ZSCORE', ready, conv) then redis.call('ZADD', ready, now, conv) end
+  return 1
+end
+`;
+
 /**
- * KEYS: q, items, seen, ready, count. ARGV: conversation, item id, item JSON, dedupe window ms,
- * notify channel. Returns 1 when recorded, 0 for a duplicate id.
+ * KEYS: q, items, seen, ready, count, pin. ARGV: conversation, item id, item JSON, dedupe window
+ * ms, notify channel, worker to pin to ('' for none), pin ms. Returns 1 when recorded, 0 for a
+ * duplicate id.
  */
-export const APPEND_SCRIPT = new LuaScript(`${NOW}
-local window = tonumber(ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - window)
-if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 0 end
-if redis.call('ZADD', KEYS[3], 'NX', now, ARGV[2]) == 0 then return 0 end
-redis.call('PEXPIRE', KEYS[3], window)
-redis.call('RPUSH', KEYS[1], ARGV[2])
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
-redis.call('INCR', KEYS[5])
-if not redis.call('ZSCORE', KEYS[4], ARGV[1]) then redis.call('ZADD', KEYS[4], now, ARGV[1]) end
+export const APPEND_SCRIPT = new LuaScript(`${NOW}${RECORD}
+if record(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], ARGV[1], ARGV[2], ARGV[3], now, tonumber(ARGV[4])) == 0 then return 0 end
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[6], ARGV[1], cjson.encode({now + tonumber(ARGV[7]), ARGV[2], ARGV[6]})) end
 redis.call('PUBLISH', ARGV[5], ARGV[1])
 return 1
 `);
 
+/** KEYS: due, sched. ARGV: due member ([conversation, slot] as JSON), slot, item JSON, not before (ms). */
+export const SCHEDULE_SCRIPT = new LuaScript(`
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[1], tonumber(ARGV[4]), ARGV[1])
+return 1
+`);
+
+/** KEYS: due, sched. ARGV: due member, slot. Returns 1 when the slot held an item, else 0. */
+export const UNSCHEDULE_SCRIPT = new LuaScript(`
+redis.call('ZREM', KEYS[1], ARGV[1])
+return redis.call('HDEL', KEYS[2], ARGV[2])
+`);
+
+/** KEYS: sched. Returns the conversation's scheduled items (JSON). */
+export const SCHEDULED_SCRIPT = new LuaScript(`return redis.call('HVALS', KEYS[1])`);
+
 /**
- * KEYS: ready, lease, attempts, count. ARGV: token, lease ms, key prefix of the per-conversation
- * keys. Returns {conversation, item JSON, attempt, lease end} or nil when nothing is claimable.
+ * KEYS: ready, lease, attempts, count, due, pin. ARGV: token, lease ms, key prefix of the
+ * per-conversation keys, worker id, dedupe window ms. Returns {conversation, item JSON, attempt,
+ * lease end} or nil when nothing is claimable. A conversation pinned to another worker is
+ * skipped until its pin runs out.
  */
-export const CLAIM_SCRIPT = new LuaScript(`${NOW}
-local candidates = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 10)
+export const CLAIM_SCRIPT = new LuaScript(`${NOW}${RECORD}
+local due = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now, 'LIMIT', 0, 100)
+for _, member in ipairs(due) do
+  local at = cjson.decode(member)
+  local sched = ARGV[3] .. 'sched:' .. at[1]
+  local json = redis.call('HGET', sched, at[2])
+  redis.call('ZREM', KEYS[5], member)
+  redis.call('HDEL', sched, at[2])
+  if json then
+    local c = at[1]
+    record(ARGV[3] .. 'q:' .. c, ARGV[3] .. 'items:' .. c, ARGV[3] .. 'seen:' .. c, KEYS[1], KEYS[4], c, cjson.decode(json).id, json, now, tonumber(ARGV[5]))
+  end
+end
+local candidates = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 50)
 for _, conv in ipairs(candidates) do
-  local q = ARGV[3] .. 'q:' .. conv
-  local id = redis.call('LINDEX', q, 0)
-  if not id then
-    -- Nothing pending (cannot happen through these scripts): forget the conversation.
-    redis.call('ZREM', KEYS[1], conv)
-    redis.call('HDEL', KEYS[2], conv)
-    redis.call('HDEL', KEYS[3], conv)
-  else
-    local json = redis.call('HGET', ARGV[3] .. 'items:' .. conv, id)
-    if json then
-      local leaseEnd = now + tonumber(ARGV[2])
-      redis.call('ZADD', KEYS[1], leaseEnd, conv)
-      redis.call('HSET', KEYS[2], conv, ARGV[1])
-      local attempt = redis.call('HINCRBY', KEYS[3], conv, 1)
-      return {conv, json, attempt, leaseEnd}
+  local pinned = false
+  local pin = redis.call('HGET', KEYS[6], conv)
+  if pin then
+    local p = cjson.decode(pin)
+    if tonumber(p[1]) <= now then redis.call('HDEL', KEYS[6], conv) elseif p[3] ~= ARGV[4] then pinned = true end
+  end
+  if not pinned then
+    local q = ARGV[3] .. 'q:' .. conv
+    local id = redis.call('LINDEX', q, 0)
+    if not id then
+      -- Nothing pending (cannot happen through these scripts): forget the conversation.
+      redis.call('ZREM', KEYS[1], conv)
+      redis.call('HDEL', KEYS[2], conv)
+      redis.call('HDEL', KEYS[3], conv)
+    else
+      local json = redis.call('HGET', ARGV[3] .. 'items:' .. conv, id)
+      if json then
+        local leaseEnd = now + tonumber(ARGV[2])
+        redis.call('ZADD', KEYS[1], leaseEnd, conv)
+        redis.call('HSET', KEYS[2], conv, ARGV[1])
+        local attempt = redis.call('HINCRBY', KEYS[3], conv, 1)
+        return {conv, json, attempt, leaseEnd}
+      end
+      -- An id without its item (cannot happen through these scripts): drop it.
+      redis.call('LPOP', q)
+      redis.call('DECR', KEYS[4])
     end
-    -- An id without its item (cannot happen through these scripts): drop it.
-    redis.call('LPOP', q)
-    redis.call('DECR', KEYS[4])
   end
 end
 return nil
 `);
 
 /**
- * Ends the turn of the claim's head item. KEYS: ready, lease, attempts, count, q, items, dead.
+ * Ends the turn of the claim's head item. KEYS: ready, lease, attempts, count, q, items, dead, pin.
  * ARGV: conversation, token, item id, mode ('release' | 'keep' | 'dead'), lease ms (keep),
  * dead letter JSON (dead), dead letters kept (dead).
  * Returns {0} when the lease was lost, {1} when done, {1, next item JSON, attempt, lease end}
@@ -82,6 +131,8 @@ redis.call('LPOP', KEYS[5])
 redis.call('HDEL', KEYS[6], ARGV[3])
 redis.call('DECR', KEYS[4])
 redis.call('HDEL', KEYS[3], conv)
+local pin = redis.call('HGET', KEYS[8], conv)
+if pin and cjson.decode(pin)[2] == ARGV[3] then redis.call('HDEL', KEYS[8], conv) end
 if ARGV[4] == 'dead' then
   redis.call('LPUSH', KEYS[7], ARGV[6])
   redis.call('LTRIM', KEYS[7], 0, tonumber(ARGV[7]) - 1)
@@ -90,6 +141,7 @@ local nextId = redis.call('LINDEX', KEYS[5], 0)
 if not nextId then
   redis.call('ZREM', KEYS[1], conv)
   redis.call('HDEL', KEYS[2], conv)
+  redis.call('HDEL', KEYS[8], conv)
   return {1}
 end
 if ARGV[4] == 'keep' then

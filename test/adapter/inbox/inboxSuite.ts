@@ -247,6 +247,62 @@ export function inboxSuite(name: string, makeFixture: () => Promise<InboxFixture
       expect(next?.item.id, 'the next item was left claimable').to.equal('m2');
     });
 
+    it('[T2] keeps a scheduled item aside until it is due, then any replica takes it at the end of its conversation', async () => {
+      await inbox.append('c1', item('m1'));
+      await inbox.schedule('c1', 'deadline', { ...item('later@1'), kind: 'deadline', notBefore: Date.now() + 60_000 });
+      await inbox.schedule('c1', 'reminder', { ...item('soon@1'), kind: 'deadline', notBefore: Date.now() + 150 });
+      expect((await inbox.scheduled('c1')).map((i) => i.id)).to.deep.equal(['soon@1', 'later@1']);
+      const first = (await inbox.claim('w', 60_000))!;
+      expect(first.item.id).to.equal('m1');
+      expect(first.item.kind, 'an item appended without a kind is a message').to.equal(undefined);
+      // Due while m1's turn holds the lease: it waits in line behind it, never beside it.
+      const other = await fx.replica();
+      await waitFor(async () => (await other.scheduled('c1')).length === 1 || (await other.claim('other', 60_000)) !== undefined, 'the reminder to fall due');
+      expect(await other.claim('other', 60_000), 'the conversation is leased').to.equal(undefined);
+      expect((await inbox.complete(first)).completed).to.equal(true);
+      const due = (await other.claim('other', 60_000))!;
+      expect(due.item).to.deep.include({ id: 'soon@1', kind: 'deadline' });
+      expect(due.item.notBefore).to.be.a('number');
+      await other.complete(due);
+      expect(await other.claim('other', 60_000), 'the later one is not due').to.equal(undefined);
+      expect((await inbox.scheduled('c1')).map((i) => i.id)).to.deep.equal(['later@1']);
+    });
+
+    it('[T2] a rescheduled slot replaces its item, and an unscheduled one never comes', async () => {
+      await inbox.schedule('c1', 'deadline', { ...item('first@1'), notBefore: Date.now() + 100 });
+      await inbox.schedule('c1', 'deadline', { ...item('second@1'), notBefore: Date.now() + 100 });
+      await inbox.schedule('c2', 'deadline', { ...item('cancelled@1'), notBefore: Date.now() + 100 });
+      expect(await inbox.unschedule('c2', 'deadline')).to.equal(true);
+      expect(await inbox.unschedule('c2', 'deadline')).to.equal(false);
+      // A sentinel due after the others: once it arrives, anything due before it has arrived too.
+      await inbox.schedule('c3', 'sentinel', { ...item('sentinel@1'), notBefore: Date.now() + 200 });
+      const handled: string[] = [];
+      startWorker(inbox, async (_c, it) => void handled.push(it.id));
+      await waitFor(() => handled.includes('sentinel@1'), 'the sentinel');
+      expect(handled.sort()).to.deep.equal(['second@1', 'sentinel@1']);
+    });
+
+    it('[T2] a scheduled item already handled is not appended again (its id is remembered)', async () => {
+      await inbox.append('c1', item('due@1'));
+      await inbox.complete((await inbox.claim('w', 60_000))!);
+      await inbox.schedule('c1', 'deadline', { ...item('due@1'), notBefore: Date.now() - 1 });
+      expect(await inbox.claim('w', 60_000)).to.equal(undefined);
+      expect(await inbox.scheduled('c1')).to.deep.equal([]);
+      expect(await inbox.depth()).to.equal(0);
+    });
+
+    it('[T2] a conversation pinned to a worker is claimed by that worker only, until the pinned item is done or the pin runs out', async () => {
+      await inbox.append('c1', { ...item('proactive-1'), kind: 'proactive' }, { pin: { workerId: 'origin', ms: 60_000 } });
+      expect(await inbox.claim('stranger', 60_000)).to.equal(undefined);
+      const own = (await inbox.claim('origin', 60_000))!;
+      expect(own.item).to.deep.include({ id: 'proactive-1', kind: 'proactive' });
+      await inbox.append('c1', item('m2'));
+      await inbox.complete(own);
+      expect((await inbox.claim('stranger', 60_000))?.item.id, 'the pin ends with its item').to.equal('m2');
+      await inbox.append('c2', { ...item('proactive-2'), kind: 'proactive' }, { pin: { workerId: 'gone', ms: 100 } });
+      await waitFor(async () => (await inbox.claim('stranger', 60_000)) !== undefined, 'the pin of a worker that is gone to run out');
+    });
+
     it('wakes an idle worker as soon as an item is appended on its replica', async () => {
       const handled: string[] = [];
       // Polling every minute: only the notification can start this turn within the deadline.
