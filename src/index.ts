@@ -73,3 +73,14 @@ export { KNOWN_EVENT_KINDS, eventEnvelopeSchema, type KnownEventKind } from './s
 export { messageBatchSchema, hubMessageSchema, type HubMessage, type MessageBatch } from './schemas/hubMessages.js';
 export { parseGuidedHelpResponse, type GuidedHelpSearchResponse } from './schemas/guidedHelp.js';
 export { rateFor, bucketKeyFor } from './rates/rateLookup.js';
+
+// Options and client shapes of the classes above, so a consumer can type what it passes them
+export type { MemoryInboxOptions } from './adapter/inbox/memoryInbox.js';
+export type { RedisInboxOptions, RedisSubscriber } from './adapter/inbox/redisInbox.js';
+export type { ClientCredentialsOptions } from './platform/auth/clientCredentialsTokenProvider.js';
+export type { MemoryBucketStoreOptions } from './platform/throttle/memoryBucketStore.js';
+export type { ConversationManagerClientOptions } from './platform/conversation/conversationManagerClient.js';
+export type { PortalManagerClientOptions } from './platform/portal/portalManagerClient.js';
+export type { RedisRevocationClient } from './server/redisRevocationStore.js';
+export type { MemoryEventStoreOptions } from './webhook/memoryEventStore.js';
+export type { RedisArticleStateClient } from './webhook/redisArticleStateStore.js';
