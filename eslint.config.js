@@ -39,8 +39,15 @@ export default tseslint.config(
   // The `/emulator` entry also serves the local stack (emulator + a provisioned bot server).
   forbid([...TOOLS.filter((t) => t !== 'src/emulator/**'), 'src/emulator/index.ts'], [BOTTOM]),
   forbid(['src/emulator/**'], [BOTTOM, EMULATOR_OWN], ['src/emulator/index.ts']),
-  forbid(['dialogs/**/*.ts'], [[['**/bots/**', '**/samples/**', `${SELF}/bots`, `${SELF}/emulator`], 'dialogs/ sits on src/ only.']]),
-  forbid(['bots/**/*.ts'], [[['**/samples/**'], 'bots/ sits on dialogs/ and src/ only.']]),
+  forbid(['dialogs/**/*.ts'], [[['**/bots/**', '**/samples/**', `${SELF}/bots`, `${SELF}/emulator`, '**/emulator/**'], 'dialogs/ sits on src/ only, never the emulator (K3).']]),
+  forbid(['bots/**/*.ts'], [[['**/samples/**', '**/emulator/**', `${SELF}/emulator`], 'bots/ sits on dialogs/ and src/ only; the ready bots never load the emulator.']]),
+  // Samples are what a developer copies: they import by package name, as their project will.
+  {
+    files: ['samples/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.{1,2}/(?:.*/)?(?:src|dialogs|bots)(?:/|$)', message: `samples/ import the package by name (${SELF}, ${SELF}/dialogs, ${SELF}/bots), not by a relative path.` }] }],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
