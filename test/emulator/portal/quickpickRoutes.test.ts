@@ -66,6 +66,20 @@ describe('emulator portal: quickpicks over HTTP', () => {
     expectError(await f.call('GET', `${gh}/quickpicks?getLastSavedQuickPickForInteraction=No`, { token: t }), 400, '400-112');
   });
 
+  it('[P6] lists the last quickpick with only the integration or only the interaction header (the pairing is for resume only)', async () => {
+    const t = f.token({ id: 'p6b' }, 'tenant-p6b');
+    await startPrinter(t);
+    await save(t, { casebaseReleaseId: '2021', name: 'by integration', linkToActivity: true }, { 'x-ext-integration-id': '77' });
+    await save(t, { casebaseReleaseId: '2021', name: 'by interaction', linkToActivity: true }, { 'x-ext-interaction-id': 'crm-9' });
+    const last = (headers: Record<string, string>) => f.call('GET', `${gh}/quickpicks?getLastSavedQuickPickForInteraction=Yes`, { token: t, headers });
+    const byIntegration = await last({ 'x-ext-integration-id': '77' });
+    expect(byIntegration.status, JSON.stringify(byIntegration.body)).to.equal(200);
+    expect(byIntegration.body.quickpick.map((q: any) => q.name)).to.deep.equal(['by integration']);
+    const byInteraction = await last({ 'x-ext-interaction-id': 'crm-9' });
+    expect(byInteraction.status, JSON.stringify(byInteraction.body)).to.equal(200);
+    expect(byInteraction.body.quickpick.map((q: any) => q.name)).to.deep.equal(['by interaction']);
+  });
+
   describe('resume', () => {
     let owner: string;
     let qp: string;
