@@ -20,6 +20,19 @@ export class BotTurnError extends Error {
   }
 }
 
+/**
+ * A reply the outbox gave up on for good: the hub refused it for a reason that sending again
+ * would not change (400, 403, ...), or sending it failed in our own code (not a platform
+ * answer). The message is parked at once with that reason, not run again (T1).
+ */
+export class ReplyNotDeliveredError extends BotTurnError {
+  constructor(readonly reason: unknown) {
+    super(reason);
+    this.name = 'ReplyNotDeliveredError';
+    this.message = `a reply could not be delivered to the hub: ${describe(reason)}`;
+  }
+}
+
 /** Errors of the Redis client and the network that say "try again later". */
 const TRANSIENT_NAMES = new Set(['ClientClosedError', 'ConnectionTimeoutError', 'SocketClosedUnexpectedlyError', 'ReconnectStrategyError', 'TimeoutError']);
 const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);

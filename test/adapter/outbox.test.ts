@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Outbox } from '../../src/adapter/outbox/outbox.js';
 import { PlatformError } from '../../src/errors/platformError.js';
 import type { HubMessage, MessageBatch } from '../../src/schemas/hubMessages.js';
+import { isDeadLetterNow, ReplyNotDeliveredError } from '../../src/adapter/turnErrors.js';
 
 const m = (conversation: string, type: string, text = ''): HubMessage => ({
   sender: { type: 'custom_bot' },
@@ -37,11 +38,18 @@ function hub(opts: { failFirst?: number; error?: () => unknown } = {}) {
   };
 }
 
+/** An outbox whose conversations the hub has already shown to exist, so they share batches (S6). */
+function liveOutbox(opts: ConstructorParameters<typeof Outbox>[0], live: string[]): Outbox {
+  const outbox = new Outbox(opts);
+  for (const id of live) outbox.markLive(id);
+  return outbox;
+}
+
 describe('outbox', () => {
   it('[B4] keeps per-conversation order and batches several conversations in one POST', async () => {
     const h = hub();
     h.hold();
-    const outbox = new Outbox({ send: h.send, concurrency: 1 });
+    const outbox = liveOutbox({ send: h.send, concurrency: 1 }, ['a', 'b']);
     const first = outbox.enqueue('a', [m('a', 'text', 'a0')]);
     for (let i = 1; i < 5; i++) outbox.enqueue('a', [m('a', 'text', `a${i}`)]);
     for (let i = 0; i < 5; i++) outbox.enqueue('b', [m('b', 'text', `b${i}`)]);
@@ -57,7 +65,7 @@ describe('outbox', () => {
   it('shares a batch fairly: a chatty conversation does not crowd out the others', async () => {
     const h = hub();
     h.hold();
-    const outbox = new Outbox({ send: h.send, concurrency: 1, maxBatch: 4 });
+    const outbox = liveOutbox({ send: h.send, concurrency: 1, maxBatch: 4 }, ['warmup', 'chatty', 'quiet1', 'quiet2']);
     outbox.enqueue('warmup', [m('warmup', 'text', 'w')]);
     for (let i = 0; i < 20; i++) outbox.enqueue('chatty', [m('chatty', 'text', `c${i}`)]);
     outbox.enqueue('quiet1', [m('quiet1', 'text', 'q1')]);
@@ -116,17 +124,21 @@ describe('outbox', () => {
     expect(sent).to.deep.equal(['b1', 'c1', 'a1']);
   });
 
-  it('reports a message that finally fails and rejects its promise; others still go', async () => {
+  it('[T1] reports a message refused for good with its reason and rejects it to be parked (ReplyNotDeliveredError); others still go', async () => {
     const failures: string[] = [];
+    const reasons: unknown[] = [];
     const h = hub({ failFirst: 1, error: () => PlatformError.of('400-101', { reason: 'bad' }) });
     h.hold();
-    const outbox = new Outbox({ send: h.send, concurrency: 1, sleep: async () => {}, onFailure: (c) => failures.push(c) });
+    const outbox = new Outbox({ send: h.send, concurrency: 1, sleep: async () => {}, onFailure: (c, _m, err) => (failures.push(c), reasons.push(err)) });
     const doomed = outbox.enqueue('bad', [m('bad', 'text', 'x')]);
     h.release();
     let caught: unknown;
     await doomed[0].catch((e) => (caught = e));
-    expect(caught).to.be.instanceOf(PlatformError);
+    expect(caught).to.be.instanceOf(ReplyNotDeliveredError);
+    expect(isDeadLetterNow(caught)).to.equal(true);
+    expect((caught as Error).message).to.match(/400-101/);
     expect(failures).to.deep.equal(['bad']);
+    expect((reasons[0] as PlatformError).code).to.equal('400-101');
     await Promise.all(outbox.enqueue('good', [m('good', 'text', 'fine')]));
     expect(h.textsOf('good')).to.deep.equal(['fine']);
   });
@@ -144,17 +156,20 @@ describe('outbox isolation', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let first = true;
-    const outbox = new Outbox({
-      send: async (b) => {
-        if (first) {
-          first = false;
-          await gate;
-        }
-        return send(b);
+    const outbox = liveOutbox(
+      {
+        send: async (b) => {
+          if (first) {
+            first = false;
+            await gate;
+          }
+          return send(b);
+        },
+        concurrency: 1,
+        onFailure: (c) => failures.push(c),
       },
-      concurrency: 1,
-      onFailure: (c) => failures.push(c),
-    });
+      ['warm', 'bad', 'good'],
+    );
     outbox.enqueue('warm', [m('warm', 'text', 'w')]);
     const bad = outbox.enqueue('bad', [m('bad', 'text', 'x')]);
     const good = outbox.enqueue('good', [m('good', 'text', 'y')]);
@@ -162,6 +177,7 @@ describe('outbox isolation', () => {
     await Promise.all(good);
     await bad[0].catch(() => undefined);
     expect(failures).to.deep.equal(['bad']);
+    expect(batches.some((b) => b.includes('bad') && b.includes('good')), 'they did share a batch').to.equal(true);
     expect(batches.some((b) => b.length === 1 && b[0] === 'good')).to.equal(true);
   });
 });
@@ -169,13 +185,16 @@ describe('outbox isolation', () => {
 describe('outbox fairness over many batches', () => {
   it('serves every backlogged conversation before any is served twice, whatever the batch size', async () => {
     const batches: string[][] = [];
-    const outbox = new Outbox({
-      send: async (b) => {
-        batches.push(b.messages.message.map((x) => x.conversation!.id!));
+    const outbox = liveOutbox(
+      {
+        send: async (b) => {
+          batches.push(b.messages.message.map((x) => x.conversation!.id!));
+        },
+        concurrency: 1,
+        maxBatch: 5,
       },
-      concurrency: 1,
-      maxBatch: 5,
-    });
+      Array.from({ length: 30 }, (_, c) => `c${c}`),
+    );
     // 30 conversations with 3 replies each, all queued before the first send settles.
     const all: Promise<void>[] = [];
     for (let c = 0; c < 30; c++) all.push(...outbox.enqueue(`c${c}`, [m(`c${c}`, 'text', '1'), m(`c${c}`, 'text', '2'), m(`c${c}`, 'text', '3')]));

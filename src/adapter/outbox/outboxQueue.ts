@@ -66,7 +66,7 @@ export class OutboxQueue {
   }
 
   hasSendable(): boolean {
-    return this.ring.some((id) => !this.inFlight.has(id) && !this.held.has(id) && (this.queues.get(id)?.length ?? 0) > 0);
+    return this.ring.some((id) => this.sendable(id));
   }
 
   /** Keeps a conversation out of batches until release(): its backoff. */
@@ -78,29 +78,63 @@ export class OutboxQueue {
     this.held.delete(conversationId);
   }
 
+  /** Takes out everything queued (the outbox stops); returns it. */
+  drain(): OutboxEntry[] {
+    const all = [...this.queues.values()].flat();
+    this.queues.clear();
+    this.held.clear();
+    this.ring = [];
+    return all;
+  }
+
   /**
-   * Takes up to `max` entries, one per conversation per round, least recently served
-   * conversations first; the ones served move to the back of the ring, so every conversation
-   * gets its turn whatever the batch size. Typing indicators that a queued reply makes
-   * pointless are dropped (resolved without sending) rather than spending budget.
+   * The entries of the next POST. Two kinds of POST take the send slot in turn (S6):
+   * - a solo: the queued messages of ONE conversation the hub has not shown to exist yet
+   *   (`alone(id)`), so an unknown conversation costs one POST and spoils no batch;
+   * - a batch: up to `max` entries of the other conversations, one per conversation per round,
+   *   least recently served first; the ones served move to the back of the ring, so every
+   *   conversation gets its turn whatever the batch size.
+   * `prefer` says which kind goes when both are waiting; the outbox alternates, so a live
+   * conversation waits behind one solo at most, however many unknown ones are queued.
+   * Typing indicators that a queued reply makes pointless are dropped (resolved without
+   * sending) rather than spending budget.
    */
-  takeBatch(max: number): OutboxEntry[] {
+  takeBatch(max: number, alone: (conversationId: string) => boolean = () => false, prefer: 'solo' | 'batch' = 'batch'): OutboxEntry[] {
+    let solo: string | undefined;
+    let shared = false;
+    for (const id of this.ring) {
+      if (!this.sendable(id)) continue;
+      if (alone(id)) solo ??= id;
+      else shared = true;
+      if (solo !== undefined && shared) break;
+    }
+    if (solo !== undefined && (prefer === 'solo' || !shared)) return this.take([solo], max, true);
+    if (!shared) return [];
+    return this.take(this.ring.filter((id) => !alone(id)), max, false);
+  }
+
+  private sendable(id: string): boolean {
+    return !this.inFlight.has(id) && !this.held.has(id) && (this.queues.get(id)?.length ?? 0) > 0;
+  }
+
+  /** Up to `max` entries from `ids`, one per conversation per round (all from the first when `solo`). */
+  private take(ids: string[], max: number, solo: boolean): OutboxEntry[] {
     const batch: OutboxEntry[] = [];
     const taken = new Set<string>();
     let progressed = true;
     while (batch.length < max && progressed) {
       progressed = false;
-      for (const id of this.ring) {
+      for (const id of ids) {
         if (batch.length >= max) break;
-        if (this.inFlight.has(id) || this.held.has(id)) continue;
-        const q = this.queues.get(id);
-        if (!q || q.length === 0) continue;
+        if (!this.sendable(id)) continue;
+        const q = this.queues.get(id)!;
         dropStaleTyping(q);
         const e = q.shift();
         if (!e) continue;
         batch.push(e);
         taken.add(id);
         progressed = true;
+        if (solo) break;
       }
     }
     this.ring = [...this.ring.filter((id) => !taken.has(id)), ...this.ring.filter((id) => taken.has(id))];

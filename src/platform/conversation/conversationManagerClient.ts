@@ -123,6 +123,8 @@ export class ConversationManagerClient {
       ...(req.body === undefined ? {} : { body: req.body }),
       ...(o.acceptLanguage === undefined ? {} : { acceptLanguage: o.acceptLanguage }),
       ...(o.wantUserMessage === undefined ? {} : { wantUserMessage: o.wantUserMessage }),
+      ...(o.backoff === undefined ? {} : { backoff: o.backoff }),
+      ...(o.signal === undefined ? {} : { signal: o.signal }),
     });
   }
 }

@@ -19,6 +19,10 @@ export interface CallOptions {
   wantUserMessage?: boolean;
   /** Extra headers, e.g. a correlation id. */
   headers?: Record<string, string>;
+  /** Who waits out a retryable failure: the core (default) or the caller (the outbox, T3); see RequestSpec. */
+  backoff?: 'core' | 'caller';
+  /** Aborts the call (a stopping outbox, T7). */
+  signal?: AbortSignal;
 }
 
 export interface CallRequest {

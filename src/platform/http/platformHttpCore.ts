@@ -5,7 +5,8 @@
  *    plus Accept-Language and, when asked, `X-platform-error-message: yes` (E3, E1),
  * 3. on a 401 drops the token (if still the one that failed), gets a new one and retries once (C8),
  * 4. on 429/502/503/timeouts backs off 1 s, 2 s, 4 s on that endpoint only; a 429 also pushes
- *    the shared bucket out for every replica (L5),
+ *    the shared bucket out for every replica (L5). A call made with `backoff: 'caller'` (the
+ *    outbox's) gets the retryable error at once instead, the bucket still pushed out (T3),
  * 5. turns every other answer outside 2xx into a PlatformError, nothing swallowed (E4).
  *
  * Secrets: the Authorization header lives only in the axios request config, and axios errors
@@ -115,9 +116,11 @@ export class PlatformHttpCore implements HttpCore {
     let retries = 0;
     for (;;) {
       const waitedMs = await this.throttle.acquire(ep);
+      throwIfAborted(spec.signal);
       const token = await provider.getToken();
       let unsent = false;
       const answer = await this.send(spec, token).catch((err: unknown) => {
+        throwIfAborted(spec.signal);
         unsent = refusedBeforeWrite(err);
         return transportError(err);
       });
@@ -141,6 +144,13 @@ export class PlatformHttpCore implements HttpCore {
         const operation = spec.operation ?? `${spec.method} ${spec.template}`;
         this.opts.logger?.warn({ ...where, operation, status: err.status, code: err.code }, 'platform call: outcome unknown, not repeated');
         throw PlatformError.of('500-110', { operation, reason: err.code });
+      }
+      if (spec.backoff === 'caller') {
+        // The caller waits, holding only the work concerned (T3); the bucket is still pushed
+        // out for every replica, as the platform asked (L5).
+        this.opts.logger?.debug({ ...where, status: err.status, code: err.code, delayMs: delay }, 'platform call: retryable failure, left to the caller');
+        if (err.status === 429) await this.penalize(ep, delay);
+        throw err;
       }
       retries += 1;
       this.opts.logger?.warn({ ...where, status: err.status, code: err.code, retry: retries, delayMs: delay }, 'platform call: backing off');
@@ -206,6 +216,7 @@ export class PlatformHttpCore implements HttpCore {
       headers,
       data,
       timeout: spec.timeoutMs,
+      signal: spec.signal,
       responseType: stream ? 'stream' : bytes ? 'arraybuffer' : 'text',
       transformResponse: [(d: unknown) => d],
       validateStatus: () => true,
@@ -240,6 +251,11 @@ export class PlatformHttpCore implements HttpCore {
 
 export function createPlatformHttpCore(opts: PlatformHttpCoreOptions): PlatformHttpCore {
   return new PlatformHttpCore(opts);
+}
+
+/** A call its caller aborted (a stopping outbox): retryable, so work it carried is done again elsewhere. */
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw PlatformError.of('503-100', { reason: 'the call was aborted' });
 }
 
 /** An answer outside 2xx; a 2.3 body is read as it is, anything else still becomes an error (E4). */

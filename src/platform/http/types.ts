@@ -53,6 +53,17 @@ export interface RequestSpec {
    * Content-Type of `headers` and a Content-Length of its byte length; any other body as JSON.
    */
   responseType?: 'json' | 'bytes' | 'stream';
+  /**
+   * Who waits out a retryable failure (429, 502, 503, 504, timeouts). 'core' (default): the core
+   * backs off 1 s, 2 s, 4 s and repeats. 'caller': the core neither sleeps nor repeats; it
+   * throws the retryable PlatformError at once (with `retryAfterSeconds` when the platform sent
+   * Retry-After), so a caller that multiplexes work (the outbox) holds only the work concerned
+   * and keeps its send slot for the rest (T3). A 429 still pushes the shared bucket out for
+   * every replica (L5), and a 401 still refreshes the token once.
+   */
+  backoff?: 'core' | 'caller';
+  /** Aborts the call: checked before it is sent (after the throttle wait) and passed to the request. */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse<T = unknown> {

@@ -1,0 +1,136 @@
+/**
+ * The outbox over the real HTTP core and conversation client, against a real local server:
+ * backoff, failures and stop, seen from what reaches the server (fake timers drive time).
+ */
+import { expect } from 'chai';
+import type sinon from 'sinon';
+import { Outbox, type OutboxOptions } from '../../src/adapter/outbox/outbox.js';
+import { isDeadLetterNow } from '../../src/adapter/turnErrors.js';
+import { PlatformError } from '../../src/errors/platformError.js';
+import { StaticTokenProvider } from '../../src/platform/auth/staticTokenProvider.js';
+import { ConversationManagerClient } from '../../src/platform/conversation/conversationManagerClient.js';
+import { createPlatformHttpCore } from '../../src/platform/http/platformHttpCore.js';
+import type { HubMessage } from '../../src/schemas/hubMessages.js';
+import { until, useFakeTime } from '../platform/http/fakeTime.js';
+import { startRecordingServer, type RecordedRequest, type RecordingServer } from '../platform/recordingServer.js';
+
+let seq = 0;
+const reply = (conversation: string, text: string): HubMessage => ({
+  id: `r${++seq}`,
+  sender: { type: 'custom_bot' },
+  type: { value: 'text' },
+  content: { text },
+  conversation: { id: conversation },
+});
+const conversationsOf = (r: RecordedRequest) => ((r.body as { messages: { message: HubMessage[] } }).messages.message ?? []).map((x) => x.conversation?.id);
+const BUSY = { status: 503, body: { code: '503-100', developerMessage: 'busy' } };
+
+describe('outbox over the real HTTP core', () => {
+  let server: RecordingServer;
+  let clock: sinon.SinonFakeTimers;
+
+  beforeEach(async () => {
+    server = await startRecordingServer();
+    clock = useFakeTime();
+  });
+  afterEach(async () => {
+    clock.restore();
+    await server.close();
+  });
+
+  /** An outbox sending through the core the way the bot server does; the core's own waits move fake time. */
+  function outboxOverCore(opts: Partial<OutboxOptions> = {}): Outbox {
+    const core = createPlatformHttpCore({
+      baseUrl: server.url,
+      tenant: 'acme',
+      customRates: { name: 'custom', defaultRate: 1000 },
+      tokenProvider: new StaticTokenProvider('t'),
+      sleep: async (ms) => void (await clock.tickAsync(ms)),
+      timeoutMs: 3_600_000,
+    });
+    const client = new ConversationManagerClient(core);
+    return new Outbox({ send: async (batch, call) => void (await client.sendMessages(batch, { backoff: 'caller', signal: call.signal })), ...opts });
+  }
+
+  it("[T3] two 503s for conversation A: B's reply departs at once, without waiting for A's backoff", async () => {
+    let refusals = 0;
+    server.reply('POST', '*', (r) => (conversationsOf(r).includes('A') && refusals++ < 2 ? BUSY : { status: 200, body: {} }));
+    const outbox = outboxOverCore();
+    outbox.markLive('A');
+    outbox.markLive('B');
+    const a = outbox.enqueue('A', [reply('A', 'for A')]);
+    await until(() => server.requests.length === 1, "A's first POST");
+    await Promise.all(outbox.enqueue('B', [reply('B', 'for B')]));
+    expect(server.requests.map(conversationsOf)).to.deep.equal([['A'], ['B']]);
+    expect(server.requests[1].at, 'B left before any of A backoff had passed').to.be.below(1000);
+    await clock.tickAsync(1000);
+    await until(() => server.requests.length === 3, "A's second POST");
+    await clock.tickAsync(2000);
+    await Promise.all(a);
+    expect(server.requests.map(conversationsOf)).to.deep.equal([['A'], ['B'], ['A'], ['A']]);
+    expect(server.requests.map((r) => r.at >= 1000)).to.deep.equal([false, false, true, true]);
+  });
+
+  it('[T3] a 503 on a batch holds each of its conversations, not the others', async () => {
+    let refused = false;
+    server.reply('POST', '*', (r) => (conversationsOf(r).length > 1 && !refused ? ((refused = true), BUSY) : { status: 200, body: {} }));
+    const outbox = outboxOverCore();
+    for (const id of ['A', 'B', 'C', 'W']) outbox.markLive(id);
+    // W's POST goes first; A and B queue meanwhile and leave together in the next, refused.
+    const w = outbox.enqueue('W', [reply('W', 'warm')]);
+    const held = [...outbox.enqueue('A', [reply('A', 'a')]), ...outbox.enqueue('B', [reply('B', 'b')])];
+    await Promise.all(w);
+    await until(() => server.requests.length === 2, 'the batch of A and B');
+    await Promise.all(outbox.enqueue('C', [reply('C', 'c')]));
+    expect(server.requests.map(conversationsOf)).to.deep.equal([['W'], ['A', 'B'], ['C']]);
+    await clock.tickAsync(1000);
+    await Promise.all(held);
+    expect(server.requests.map(conversationsOf)[3]).to.deep.equal(['A', 'B']);
+  });
+
+  it('[T1] a reply the hub refuses for good (400) is not retried: it fails once, with its reason, to be parked', async () => {
+    server.reply('POST', '*', { status: 400, body: { code: '400-101', developerMessage: 'The request is invalid: bad.' } });
+    const failures: unknown[] = [];
+    const outbox = outboxOverCore({ onFailure: (_c, _m, err) => failures.push(err) });
+    const err = await outbox.enqueue('A', [reply('A', 'x')])[0].catch((e: unknown) => e);
+    expect(isDeadLetterNow(err)).to.equal(true);
+    expect((err as Error).message).to.match(/400-101/);
+    expect(failures.map((f) => (f as PlatformError).code)).to.deep.equal(['400-101']);
+    expect(server.requests).to.have.length(1);
+  });
+
+  it('[T1] an error of our own in sending (not a platform answer) is not retried: it fails once, with its reason', async () => {
+    const failures: unknown[] = [];
+    let calls = 0;
+    const outbox = new Outbox({
+      send: async () => {
+        calls++;
+        throw new TypeError('cannot read properties of undefined');
+      },
+      onFailure: (_c, _m, err) => failures.push(err),
+    });
+    const err = await outbox.enqueue('A', [reply('A', 'x')])[0].catch((e: unknown) => e);
+    expect(isDeadLetterNow(err)).to.equal(true);
+    expect((err as Error).message).to.match(/TypeError: cannot read properties/);
+    expect(failures).to.have.length(1);
+    expect(calls).to.equal(1);
+  });
+
+  it('[T7] after stop() no request reaches the hub: retry timers dropped, queued and new replies rejected as retryable', async () => {
+    server.reply('POST', '*', BUSY);
+    const outbox = outboxOverCore();
+    outbox.markLive('A');
+    const a = outbox.enqueue('A', [reply('A', 'x')]);
+    await until(() => server.requests.length === 1, 'the first POST');
+    await until(() => outbox.depth === 1 && clock.countTimers() > 0, "A's backoff");
+    const timers = clock.countTimers();
+    outbox.stop();
+    const err = await a[0].catch((e: unknown) => e);
+    expect([(err as PlatformError).status, (err as PlatformError).retryable]).to.deep.equal([503, true]);
+    expect(clock.countTimers(), 'the retry timer is gone').to.equal(timers - 1);
+    const late = await outbox.enqueue('B', [reply('B', 'y')])[0].catch((e: unknown) => e);
+    expect((late as PlatformError).retryable).to.equal(true);
+    await clock.tickAsync(60_000);
+    expect(server.requests).to.have.length(1);
+  });
+});
