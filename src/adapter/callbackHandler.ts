@@ -22,6 +22,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatformError } from '../errors/platformError.js';
 import { header, sendErrorBody } from '../http/errorResponse.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../http/jsonBody.js';
+import type { UnauthenticatedCap } from '../http/unauthenticatedCap.js';
 import { messageBatchSchema, type HubMessage } from '../schemas/hubMessages.js';
 
 export type CallbackOutcome = 'accepted' | 'duplicate' | 'refused' | 'unavailable';
@@ -38,6 +39,8 @@ export interface HubCallbackHandlerOptions {
   now?: () => number;
   /** False while the replica shuts down: callbacks get 503 with Retry-After, for another replica (T7). */
   admitting?: () => boolean;
+  /** Cap on callbacks per address whose token is still being checked; beyond it 429 from the headers (S1). */
+  unauthenticated?: UnauthenticatedCap;
 }
 
 export type HubCallbackHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -89,11 +92,15 @@ export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCa
     // A declared size over the limit is refused at once: nothing to authenticate or read.
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) throw PlatformError.of('413-100', { limit }, { acceptLanguage: header(req, 'accept-language') });
+    let release: (() => void) | undefined;
     try {
+      release = opts.unauthenticated?.admit(req, res);
       await opts.authenticate(req);
     } catch (err) {
       opts.onCallback?.('refused');
       throw err;
+    } finally {
+      release?.();
     }
     const body = preParsedBody(req)?.body ?? (await readJsonBody(req, limit));
     let messages: HubMessage[];

@@ -62,6 +62,15 @@ export const configSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(1).default(1000),
+  HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).default(16),
+  // Load balancers / reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges).
+  TRUSTED_PROXIES: csv,
+  // The token endpoint's failure limiter, per address and per client id (S2).
+  BOT_TOKEN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  BOT_TOKEN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  BOT_TOKEN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(300),
   // /metrics apart from the public routes (S8): a port of its own (on 127.0.0.1), and/or a bearer token.
   // On SIGTERM, how long running turns may take to finish before their leases are handed back (T7).
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),

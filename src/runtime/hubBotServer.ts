@@ -13,6 +13,8 @@ import { MemoryStorage, type Storage, type TurnContext } from 'botbuilder-core';
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from '../config/config.js';
 import { createJsonServer, type JsonServer } from '../http/jsonServer.js';
+import { createClientAddress } from '../http/clientAddress.js';
+import { createUnauthenticatedCap } from '../http/unauthenticatedCap.js';
 import { HubAdapter } from '../adapter/hubAdapter.js';
 import { isDeadLetterNow, isTransientTurnError } from '../adapter/turnErrors.js';
 import { Outbox } from '../adapter/outbox/outbox.js';
@@ -30,10 +32,12 @@ import { createMetrics, type HubbotMetrics } from '../server/metrics.js';
 import { createRefusalLog } from '../server/refusalLog.js';
 import { registerOperationsRoutes, redisReadinessCheck } from '../server/operationsRoutes.js';
 import { registerTokenEndpoint } from '../server/tokenEndpoint.js';
+import { createFailureLimiter } from '../server/failureLimiter.js';
+import { RedisFailureLimiter } from '../server/redisFailureLimiter.js';
 import { createCallbackAuthenticator } from '../server/callbackAuthenticator.js';
 import { MemoryRevocationStore } from '../server/revocationStore.js';
 import { RedisRevocationStore } from '../server/redisRevocationStore.js';
-import { callbackAuthenticatorOptionsFromConfig, tokenEndpointOptionsFromConfig } from '../server/serverOptionsFromConfig.js';
+import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from '../server/serverOptionsFromConfig.js';
 import { connectPlatform, type PlatformConnection } from './platformConnection.js';
 import { registerWebhook } from '../webhook/registerWebhook.js';
 import { webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
@@ -166,12 +170,26 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const app = createJsonServer({
     name: 'hubbot',
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
-    slowClients: { headersTimeoutMs: cfg.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: cfg.HTTP_REQUEST_TIMEOUT_MS, maxConnections: cfg.HTTP_MAX_CONNECTIONS },
+    slowClients: {
+      headersTimeoutMs: cfg.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: cfg.HTTP_REQUEST_TIMEOUT_MS,
+      maxConnections: cfg.HTTP_MAX_CONNECTIONS,
+      keepAliveTimeoutMs: cfg.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxRequestsPerSocket: cfg.HTTP_MAX_REQUESTS_PER_SOCKET,
+    },
   });
+  // One idea of who is calling (TRUSTED_PROXIES) for every per-caller rule: the token endpoint's
+  // failure limiter, the cap on unauthenticated requests in flight (S1, S2), the webhook allowlist.
+  const clientAddress = createClientAddress(cfg.TRUSTED_PROXIES);
+  const unauthenticatedCap = () => createUnauthenticatedCap({ maxPerAddress: cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS, clientAddress });
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
-  const webhook = registerWebhook(app, webhookOptionsFromConfig(cfg, { redis, subscriber, metrics, logger }));
+  const webhookOptions = webhookOptionsFromConfig(cfg, { redis, subscriber, metrics, logger });
+  const webhook = registerWebhook(
+    app,
+    typeof webhookOptions.auth === 'object' ? { ...webhookOptions, auth: { ...webhookOptions.auth, clientAddress } } : webhookOptions,
+  );
   const deletedArticles = new DeletedArticles({ store: redis ? new RedisArticleStateStore({ client: redis, tenant: cfg.PLATFORM_TENANT }) : undefined });
   deletedArticles.track(webhook.events);
   if (platform.portal) invalidateOnKnowledgeChange(webhook.events, platform.portal);
@@ -182,7 +200,14 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
   // Refusals are logged cut short and rate-limited; every one is counted (S5).
   const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
-  const tokenEndpoint = tokenEndpointOptionsFromConfig(cfg, { logger, refusalLog: refusals });
+  const tokenEndpoint = tokenEndpointOptionsFromConfig(cfg, {
+    logger,
+    refusalLog: refusals,
+    clientAddress,
+    unauthenticated: unauthenticatedCap(),
+    // With Redis, wrong secrets sent to one replica count (and block) on all of them (S2).
+    limiter: redis ? new RedisFailureLimiter({ ...failureLimitsFromConfig(cfg), client: redis, tenant: cfg.PLATFORM_TENANT }) : createFailureLimiter(failureLimitsFromConfig(cfg)),
+  });
   if (tokenEndpoint) registerTokenEndpoint(app, tokenEndpoint);
   const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations });
   if (!authOptions) {
@@ -199,6 +224,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     parse: opts.parse,
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
     onCallback: (outcome) => metrics.callbacks.inc({ outcome }),
+    unauthenticated: unauthenticatedCap(),
   });
   app.route('post', cfg.BOT_CALLBACK_PATH, ({ req, res }) => processCallback(req, res), { parseJson: false });
   // /metrics on the public port unless it has one of its own (METRICS_PORT, on loopback); behind a

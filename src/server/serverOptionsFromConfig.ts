@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config/config.js';
 import type { CallbackAuthenticatorOptions } from './callbackAuthenticator.js';
+import type { FailureLimiterOptions } from './failureLimiter.js';
 import type { RevocationStore } from './revocationStore.js';
 import { createTokenIssuer, type TokenIssuer } from './tokenIssuer.js';
 import type { TokenEndpointOptions } from './tokenEndpoint.js';
@@ -21,6 +22,11 @@ export function tokenIssuerFromConfig(cfg: Config): TokenIssuer | undefined {
     tenant: cfg.PLATFORM_TENANT,
     ttlSeconds: cfg.BOT_TOKEN_TTL_SECONDS,
   });
+}
+
+/** The token endpoint's failure limits (S2), for either limiter (memory or Redis). */
+export function failureLimitsFromConfig(cfg: Config): Required<Omit<FailureLimiterOptions, 'now'>> {
+  return { maxFailures: cfg.BOT_TOKEN_MAX_FAILURES, windowMs: cfg.BOT_TOKEN_FAILURE_WINDOW_SECONDS * 1000, blockMs: cfg.BOT_TOKEN_BLOCK_SECONDS * 1000 };
 }
 
 /** The built-in token endpoint, when BOT_CLIENT_ID, BOT_CLIENT_SECRET and BOT_TOKEN_SIGNING_KEY are set. */

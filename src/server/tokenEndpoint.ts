@@ -4,20 +4,24 @@
  * JSON body with client_id and client_secret), and reads the token at `$.access_token`.
  * Form bodies and HTTP Basic work too, for any other OAuth2 client.
  *
- * Secrets are compared in constant time, and failures are counted per client id and per remote
- * address: past the limit every attempt, right or wrong, is 429-001 until the window ends, so
- * the answer cannot tell a guesser whether a secret was right. Neither the presented secret
- * nor the issued token is ever logged or echoed in an error body.
+ * The secret is checked first, in constant time, and the right client id and secret always get
+ * a token: no number of others' failures, not even from the same address, refuses it (S2 of
+ * docs/platform-contract.md; a limiter consulted first once let ten wrong guesses a minute lock
+ * the real hub out, and a customer message was lost). Failures are counted per caller address
+ * and per client id; past the limit a wrong secret is answered 429-001 instead of 401. Neither
+ * the presented secret nor the issued token is ever logged or echoed in an error body.
  */
 import { createRefusalLog, type RefusalLog } from './refusalLog.js';
-import type { IncomingMessage } from 'node:http';
+import { createHash } from 'node:crypto';
 import { PlatformError, tooManyRequests } from '../errors/platformError.js';
+import { createClientAddress, type ClientAddress } from '../http/clientAddress.js';
 import { header } from '../http/errorResponse.js';
 import { readRawBody } from '../http/jsonBody.js';
 import { sendJson, type JsonServer } from '../http/jsonServer.js';
 import { readClientCredentials } from './clientCredentials.js';
 import { createFailureLimiter, type FailureLimiter } from './failureLimiter.js';
 import { secretsEqual } from './secretCompare.js';
+import type { UnauthenticatedCap } from '../http/unauthenticatedCap.js';
 import type { TokenIssuer } from './tokenIssuer.js';
 
 export const DEFAULT_TOKEN_PATH = '/oauth2/token';
@@ -39,13 +43,15 @@ export interface TokenEndpointOptions {
   /** Clients allowed to get tokens (BOT_CLIENT_ID / BOT_CLIENT_SECRET). */
   clients: TokenClient[];
   issuer: TokenIssuer;
-  /** Failure counting; default 10 failures a minute per address, never per client id (S2). */
-  limiter?: FailureLimiter;
   /**
-   * The caller's address for rate limiting; default the socket's peer. Behind a proxy or load
-   * balancer every caller shares its address: read your proxy's forwarding header here.
+   * Failure counting per address and per client id; default in memory, 10 failures a minute,
+   * then 5 minutes of 429 for wrong secrets. Give a RedisFailureLimiter when replicas share Redis.
    */
-  remoteAddress?: (req: IncomingMessage) => string;
+  limiter?: FailureLimiter;
+  /** The caller's address; default the TCP peer (createClientAddress with TRUSTED_PROXIES behind a proxy). */
+  clientAddress?: ClientAddress;
+  /** Cap on token requests in flight per address, counted until the secret is checked (S1); default none. */
+  unauthenticated?: UnauthenticatedCap;
   logger?: TokenEndpointLogger;
   /** Body size limit; default 16 KiB (a token request is small). */
   bodyLimitBytes?: number;
@@ -53,14 +59,19 @@ export interface TokenEndpointOptions {
   refusalLog?: RefusalLog;
 }
 
+/** A client id in the limiter's keys: a fixed-length digest, whatever an attacker sends. */
+function clientKey(clientId: string): string {
+  return `client:${createHash('sha256').update(clientId, 'utf8').digest('base64url').slice(0, 22)}`;
+}
+
 export function registerTokenEndpoint(app: JsonServer, opts: TokenEndpointOptions): void {
   if (opts.clients.length === 0) throw new RangeError('the token endpoint needs at least one client');
   const clients = new Map(opts.clients.map((c) => [c.clientId, c.clientSecret]));
   const limiter = opts.limiter ?? createFailureLimiter();
-  const remoteAddress = opts.remoteAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
+  const clientAddress = opts.clientAddress ?? createClientAddress();
   const limit = opts.bodyLimitBytes ?? 16 * 1024;
   const refusals = opts.refusalLog ?? createRefusalLog(opts.logger);
-  // Compared against when the client id is unknown, so an unknown id costs the same time as a wrong secret.
+  // Compared against when the client id is unknown, so an unknown id costs the same work as a wrong secret.
   const decoy = 'decoy-secret-that-matches-nothing';
 
   app.route(
@@ -68,22 +79,28 @@ export function registerTokenEndpoint(app: JsonServer, opts: TokenEndpointOption
     opts.path ?? DEFAULT_TOKEN_PATH,
     async ({ req, res }) => {
       const lang = header(req, 'accept-language');
+      // Counted from the headers until the secret is checked: a caller trickling bodies holds few (S1).
+      const release = opts.unauthenticated?.admit(req, res);
       const creds = readClientCredentials(req, await readRawBody(req, limit));
-      const address = remoteAddress(req);
+      const address = clientAddress(req);
       const expected = clients.get(creds.clientId);
-      // Failures are counted per address, never per client id (S2): a stranger's wrong guesses
-      // block the stranger's address, not the hub calling from its own, and an unknown id and a
-      // wrong secret for a real one are answered alike, so which ids exist cannot be told apart.
-      // A blocked address compares nothing, so guessing from it learns nothing.
-      const keys = [`addr:${address}`];
-      const wait = limiter.blockedFor(keys);
-      if (wait !== undefined) {
-        refusals('token', { clientId: creds.clientId, address }, 'token request refused: too many failed attempts from this address');
-        throw tooManyRequests(wait);
-      }
       const matches = secretsEqual(creds.clientSecret, expected ?? decoy) && expected !== undefined;
+      release?.();
+
       if (!matches) {
-        limiter.recordFailure(keys);
+        // Counted under the address and the presented id alike, whether the id exists or not, so
+        // the answer (401, then 429 with the longest block's Retry-After) cannot tell ids apart.
+        let wait: number | undefined;
+        try {
+          wait = await limiter.recordFailure([`addr:${address}`, clientKey(creds.clientId)]);
+        } catch (err) {
+          // Counting is lost (Redis down), the answer is not: the credentials are still wrong.
+          opts.logger?.warn({ err: { name: (err as Error)?.name, message: (err as Error)?.message } }, 'token failure could not be counted');
+        }
+        if (wait !== undefined) {
+          refusals('token', { clientId: creds.clientId, address }, 'token request refused: too many failed attempts');
+          throw tooManyRequests(wait);
+        }
         refusals('token', { clientId: creds.clientId, address, via: creds.via }, 'token request refused: invalid client credentials');
         if (creds.via === 'basic') res.setHeader('www-authenticate', 'Basic realm="hubbot", charset="UTF-8"');
         throw PlatformError.of('401-106', {}, { acceptLanguage: lang });

@@ -10,6 +10,8 @@ import { isErrorBodyFor } from '../../src/schemas/errorBody.js';
 export const CLIENT_ID = 'hub-security';
 export const CLIENT_SECRET = 'security-client-secret-4f1c9a0e7b2d';
 export const SIGNING_KEY = 'security-signing-key-0d9e8c7b6a5f4e3d2c1b0a99';
+/** The knowledge webhook's shared secret: a served webhook must be authenticated (S4). */
+export const WEBHOOK_SECRET = 'security-webhook-secret-5e6f7a8b9c0d';
 /** Nothing listens there: the bot's replies fail at once, offline (the tests read the callback's answers). */
 export const DEAD_URL = 'http://127.0.0.1:9/nothing';
 
@@ -24,6 +26,7 @@ export function securityConfig(env: Record<string, string> = {}): Config {
     PLATFORM_CLIENT_ID: 'x',
     PLATFORM_CLIENT_SECRET: 'y',
     LOG_LEVEL: 'silent',
+    WEBHOOK_SHARED_SECRET: WEBHOOK_SECRET,
     ...env,
   });
 }
@@ -36,14 +39,18 @@ export interface Answer {
   body: any;
 }
 
-/** One request with exactly these headers and body bytes (Content-Length framed unless `chunked`). */
-export function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: Buffer | string; chunked?: boolean } = {}): Promise<Answer> {
+/**
+ * One request with exactly these headers and body bytes (Content-Length framed unless `chunked`).
+ * `from` sends it from another loopback address (any of 127.0.0.0/8 on Linux), so tests can
+ * speak as several callers to a server that tells callers apart by address.
+ */
+export function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: Buffer | string; chunked?: boolean; from?: string } = {}): Promise<Answer> {
   const body = typeof opts.body === 'string' ? Buffer.from(opts.body) : opts.body;
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (body !== undefined && !opts.chunked) headers['content-length'] = String(body.length);
   if (opts.chunked) headers['transfer-encoding'] = 'chunked';
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: opts.method ?? 'POST', headers, agent: false }, (res) => {
+    const req = http.request(url, { method: opts.method ?? 'POST', headers, agent: false, localAddress: opts.from }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
