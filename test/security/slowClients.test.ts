@@ -1,15 +1,24 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { PlatformError } from '../../src/errors/platformError.js';
+import { createJsonServer, type JsonServer } from '../../src/http/jsonServer.js';
+import { createUnauthenticatedCap, type UnauthenticatedCap } from '../../src/http/unauthenticatedCap.js';
+import { createHubCallbackHandler } from '../../src/adapter/callbackHandler.js';
 import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
 import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
 import { createLogger } from '../../src/server/logger.js';
-import { CLIENT_ID, securityConfig } from './securityKit.js';
+import { eventually } from '../web/webTestKit.js';
+import { CLIENT_ID, CLIENT_SECRET, expectRefusal, request, securityConfig, textBatch } from './securityKit.js';
 
-/** Opens a raw connection, writes `head`, and collects what comes back until the server closes it. */
-function rawExchange(url: string, head: string): { socket: Socket; answer: Promise<{ text: string; closedAfterMs: number }> } {
+/**
+ * Opens a raw connection (from a loopback address of its own when `from` is given), writes
+ * `head`, and collects what comes back until the server closes it.
+ */
+function rawExchange(url: string, head: string, from?: string): { socket: Socket; answer: Promise<{ text: string; closedAfterMs: number }> } {
   const { hostname, port } = new URL(url);
   const started = Date.now();
-  const socket = connect(Number(port), hostname);
+  const socket = connect({ port: Number(port), host: hostname, localAddress: from });
   socket.write(head);
   const answer = new Promise<{ text: string; closedAfterMs: number }>((resolve) => {
     let text = '';
@@ -61,5 +70,118 @@ describe('security: what a slow or silent client may hold', () => {
     expect(server.maxConnections).to.equal(1000);
     expect(server.keepAliveTimeout).to.equal(5000);
     expect(server.maxRequestsPerSocket).to.equal(1000);
+  });
+
+  it('[S1] the keep-alive limits are configuration', async () => {
+    const tuned = await startHubBotServer({
+      config: securityConfig({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '2500', HTTP_MAX_REQUESTS_PER_SOCKET: '50', HTTP_MAX_CONNECTIONS: '200' }),
+      logger: createLogger({ level: 'silent' }),
+      bot: () => ({ run: async () => undefined }),
+    });
+    try {
+      const server = tuned.app.server.server;
+      expect([server.keepAliveTimeout, server.maxRequestsPerSocket, server.maxConnections]).to.deep.equal([2500, 50, 200]);
+    } finally {
+      await tuned.stop();
+    }
+  });
+});
+
+/** A token request whose body never finishes: it holds its place until the request timeout. */
+const TRICKLING_TOKEN_REQUEST = (path: string) => `POST ${path} HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"client_id":`;
+
+describe('security: unauthenticated requests in flight per address', () => {
+  let bot: HubBotServer;
+  let token: string;
+  const cfg = securityConfig({ HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS: '2' });
+  const held: Socket[] = [];
+  before(async () => {
+    bot = await startHubBotServer({ config: cfg, logger: createLogger({ level: 'silent' }), bot: () => ({ run: async () => undefined }) });
+    token = (await tokenIssuerFromConfig(cfg)!.issue(CLIENT_ID)).access_token;
+  });
+  after(async () => {
+    for (const s of held) s.destroy();
+    await bot?.stop();
+  });
+
+  const tokenRequest = (from: string, body: object) =>
+    request(`${bot.url}/oauth2/token`, { from, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('[S1] refuses the N+1th unauthenticated token request from one address with 429, from its headers, while an authenticated callback from it still passes', async () => {
+    const attacker = '127.0.5.1';
+    for (let i = 0; i < 2; i++) held.push(rawExchange(bot.url, TRICKLING_TOKEN_REQUEST('/oauth2/token'), attacker).socket);
+    // A request without a secret is answered 400 at once (no failure counted) until both are held.
+    const capped = await eventually(async () => {
+      const a = await tokenRequest(attacker, { client_id: 'probe' });
+      return a.status === 429 ? a : undefined;
+    }, 'the two trickling requests to fill the cap');
+    expectRefusal(capped, 429, '429-001');
+
+    // The next one is refused before a byte of its 1 MB body is read.
+    const { socket, answer } = rawExchange(bot.url, `POST /oauth2/token HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"client_id":`, attacker);
+    const first = await new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString('latin1'))));
+    expect(first).to.match(/^HTTP\/1\.1 429/);
+    expect(first).to.contain('"code":"429-001"');
+    socket.destroy();
+    await answer;
+
+    // The hub's authenticated callback from that same address is not held up...
+    const callback = await request(`${bot.url}${cfg.BOT_CALLBACK_PATH}`, {
+      from: attacker,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: textBatch(`c-${randomUUID()}`, 'still here'),
+    });
+    expect(callback.status, callback.text).to.equal(200);
+    // ...nor is any other address's token request.
+    expect((await tokenRequest('127.0.5.2', { client_id: CLIENT_ID, client_secret: CLIENT_SECRET })).status).to.equal(200);
+
+    // Once the held requests end, the address has its places back.
+    for (const s of held.splice(0)) s.destroy();
+    await eventually(async () => (await tokenRequest(attacker, { client_id: CLIENT_ID, client_secret: CLIENT_SECRET })).status === 200, 'the places to be released');
+  });
+});
+
+describe('security: callbacks whose token is still being checked, per address', () => {
+  let app: JsonServer;
+  let url: string;
+  let cap: UnauthenticatedCap;
+  let open: () => void = () => undefined;
+  const checking = new Promise<void>((resolve) => (open = resolve));
+
+  before(async () => {
+    app = createJsonServer({ name: 'callback-cap' });
+    cap = createUnauthenticatedCap({ maxPerAddress: 2 });
+    // A token check that stalls (an issuer's key set slow to fetch, say) for tokens other than "good".
+    const handler = createHubCallbackHandler({
+      authenticate: async (req) => {
+        if (req.headers.authorization === 'Bearer good') return;
+        await checking;
+        throw PlatformError.of('401-104');
+      },
+      record: async () => ({ duplicate: false }),
+      unauthenticated: cap,
+    });
+    app.route('post', '/callback', ({ req, res }) => handler(req, res), { parseJson: false });
+    url = `${await app.listen(0, '127.0.0.1')}/callback`;
+  });
+  after(async () => {
+    open();
+    await app.close();
+  });
+
+  const callback = (from: string, auth: string) =>
+    request(url, { from, headers: { authorization: auth, 'content-type': 'application/json' }, body: textBatch(`c-${randomUUID()}`, 'hi') });
+
+  it('[S1] refuses the N+1th callback from one address while its token checks are pending; an authenticated one passes once they are answered', async () => {
+    const attacker = '127.0.6.1';
+    const pending = [callback(attacker, 'Bearer stalled-1'), callback(attacker, 'Bearer stalled-2')];
+    await eventually(() => cap.inFlight(attacker) === 2, 'both token checks to be pending');
+    expectRefusal(await callback(attacker, 'Bearer stalled-3'), 429, '429-001');
+    // Another address is not affected.
+    expect((await callback('127.0.6.2', 'Bearer good')).status).to.equal(200);
+    open();
+    for (const a of await Promise.all(pending)) expectRefusal(a, 401, '401-104');
+    expect(cap.inFlight(attacker)).to.equal(0);
+    expect((await callback(attacker, 'Bearer good')).status).to.equal(200);
   });
 });
