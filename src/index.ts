@@ -45,6 +45,10 @@ export { createCallbackAuthenticator, type CallbackAuthenticator, type CallbackA
 export type { TrustedIssuer, SecretIssuer, JwksIssuer } from './server/trustedIssuer.js';
 export { MemoryRevocationStore, type RevocationStore } from './server/revocationStore.js';
 export { RedisRevocationStore } from './server/redisRevocationStore.js';
+export { createFailureLimiter, type FailureLimiter, type FailureLimiterOptions, type MemoryFailureLimiterOptions } from './server/failureLimiter.js';
+export { RedisFailureLimiter, type RedisFailureLimiterOptions } from './server/redisFailureLimiter.js';
+export { createClientAddress, type ClientAddress } from './http/clientAddress.js';
+export { createUnauthenticatedCap, type UnauthenticatedCap, type UnauthenticatedCapOptions } from './http/unauthenticatedCap.js';
 export { registerOperationsRoutes, redisReadinessCheck } from './server/operationsRoutes.js';
 export { createMetrics, type HubbotMetrics } from './server/metrics.js';
 export { createLogger } from './server/logger.js';
