@@ -1,15 +1,17 @@
 /**
  * The package as a bot developer gets it (K1, K6): `npm pack`, install the tarball into an
- * empty project with its peer, compile a strict TypeScript consumer (module NodeNext) against
- * the package's own declarations, and run it on plain node against the emulator.
+ * empty project with its peer, compile a strict TypeScript consumer (module NodeNext) and the
+ * README's marked examples against the package's own declarations, and run on plain node: the
+ * consumer against the emulator, a real `hubbot` subcommand, and each entry's import.
  */
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './importGraph.js';
+import { README_PROJECT_NAMES, readmeExamples } from './readmeExamples.js';
 
 const run = promisify(execFile);
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; devDependencies: Record<string, string> };
@@ -69,11 +71,52 @@ describe('the packed package in a consumer project', function () {
     expect(help).to.match(/provision/);
   });
 
-  it('[K6] a strict NodeNext consumer compiles against the package types and runs a bot and a guided-help dialog', async () => {
+  it('[K1] a real subcommand runs from the installed package: `hubbot emulator` listens and answers', async () => {
+    const child = spawn('node', [join(project, 'node_modules', '.bin', 'hubbot'), 'emulator', '--port', '0'], { cwd: project, env: plainEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /listening on (http:\/\/\S+)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        child.once('exit', (code) => reject(new Error(`hubbot emulator exited (${code}) before listening:\n${out}\n${err}`.slice(0, 4000))));
+      });
+      // A call without a token: the emulated hub refuses it with the platform's error body.
+      const res = await fetch(`${url}/conversation/conversationmgr/v3/authentications`);
+      expect(res.status).to.equal(401);
+      expect(((await res.json()) as { code: string }).code).to.match(/^401-\d+$/);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('[K1] every entry point imports on plain node from the installed package', async () => {
+    const script = `const names = {};
+for (const entry of ['', '/dialogs', '/bots', '/emulator']) names[entry || '.'] = Object.keys(await import('${pkg.name}' + entry));
+console.log(JSON.stringify(names));`;
+    const names = JSON.parse((await sh('node', ['--input-type=module', '-e', script], project)).trim()) as Record<string, string[]>;
+    expect(names['/bots']).to.include.members(['EchoBot', 'GuidedHelpBot', 'createReadyGuidedHelpBot']);
+    expect(names['/dialogs']).to.include('GuidedHelpDialog');
+    expect(names['.']).to.include.members(['startHubBotServer', 'createHubBot', 'RedisInbox']);
+    expect(names['/emulator']).to.include('startEmulator');
+  });
+
+  it('[K6] a strict NodeNext consumer and the README\'s marked examples compile against the package types; the consumer runs a bot and a guided-help dialog', async () => {
     copyFileSync(join(ROOT, 'test', 'package', 'consumer', 'consumerApp.ts'), join(project, 'consumerApp.ts'));
+    const examples = readmeExamples();
+    expect(examples.length, 'README examples marked to compile').to.be.greaterThanOrEqual(3);
+    for (const { file, code } of examples) writeFileSync(join(project, file), code);
+    writeFileSync(join(project, 'readmeProjectNames.d.ts'), README_PROJECT_NAMES);
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], outDir: 'out' }, files: ['consumerApp.ts'] }),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], outDir: 'out' },
+        files: ['consumerApp.ts', 'readmeProjectNames.d.ts', ...examples.map((e) => e.file)],
+      }),
     );
     await sh('node', [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], project);
     const out = await sh('node', [join(project, 'out', 'consumerApp.js')], project);
