@@ -23,6 +23,7 @@ export { InboxWorker, type InboxWorkerOptions, type InboxHandler, type InboxTurn
 
 // State
 export { RedisStorage, type RedisStorageOptions } from './storage/redisStorage.js';
+export { HubMemoryStorage } from './storage/memoryStorage.js';
 export { isETagConflict } from './storage/eTagConflict.js';
 export { ConversationReferenceStore, type ConversationReferenceStoreOptions } from './storage/conversationReferenceStore.js';
 export { createRedisConnection, closeRedisConnection, type RedisConnection } from './redis/redisConnection.js';

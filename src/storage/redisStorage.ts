@@ -1,15 +1,18 @@
 /**
- * botbuilder `Storage` on Redis, shared by every replica, with the optimistic concurrency of
- * botbuilder's MemoryStorage:
+ * botbuilder `Storage` on Redis, shared by every replica, with optimistic concurrency (the
+ * rules are HubMemoryStorage's, memoryStorage.ts):
  *
- * - a change whose eTag is '*' or absent overwrites the stored item;
- * - a change whose eTag differs from the stored one is refused (409-102, "eTag conflict");
- * - a change to a key that holds nothing is written whatever its eTag;
+ * - a change without an eTag is a first write: create-if-absent, refused (409-102, "eTag
+ *   conflict") when the item exists, so two first turns racing cannot both win (T9);
+ * - a change whose eTag is '*' overwrites the stored item (botbuilder's BotState writes so);
+ * - a change whose eTag differs from the stored one is refused (409-102);
+ * - a change with an eTag to a key that holds nothing is written;
  * - every write gives the item a new eTag (read it back to get it).
  *
- * One difference, deliberate: a batch (`write` with several keys) is checked and written in one
- * Lua script, all or nothing. MemoryStorage writes the other keys of a batch in which one key
- * conflicts; here a conflict leaves every key of the batch as it was.
+ * Differences from botbuilder's MemoryStorage, deliberate: without an eTag it overwrites, here
+ * the write is create-if-absent; and a batch (`write` with several keys) is checked and written
+ * in one Lua script, all or nothing, where MemoryStorage writes the other keys of a batch in
+ * which one key conflicts.
  *
  * Keys: `hubbot:{tenant}:state:<key>`, a hash { e: eTag, d: JSON }. With `ttlSeconds`, an item
  * expires that long after its last write (reads do not extend it).
@@ -18,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import type { Storage, StoreItems } from 'botbuilder-core';
 import { tenantKey } from '../redis/tenantKey.js';
 import { eTagConflict } from './eTagConflict.js';
+import { writeConditionOf } from './memoryStorage.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import { DELETE_SCRIPT, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
 
@@ -72,7 +76,8 @@ export class RedisStorage implements Storage {
       const item: unknown = changes[key];
       if (item === null || typeof item !== 'object') throw new TypeError(`Storage: the item "${key}" must be an object.`);
       const { eTag, ...doc } = item as { eTag?: unknown };
-      const expected = eTag === undefined || eTag === null || eTag === '' || eTag === '*' ? '' : String(eTag);
+      const condition = writeConditionOf(eTag);
+      const expected = condition.kind === 'absent' ? '' : condition.kind === 'any' ? '*' : condition.eTag;
       args.push(expected, randomUUID(), JSON.stringify(doc));
     }
     const conflictAt = Number(await WRITE_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), args));

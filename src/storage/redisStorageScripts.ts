@@ -18,17 +18,20 @@ return out
 
 /**
  * KEYS: the items. ARGV[1]: time to live in ms, 0 for none. Then three arguments per key:
- * the expected eTag ('' = overwrite whatever is there), the new eTag, the JSON.
+ * the expected eTag ('' = the item must not exist, T9; '*' = overwrite whatever is there),
+ * the new eTag, the JSON.
  *
- * All eTags are checked before anything is written, so a batch is all-or-nothing. Returns 0
- * when written, or the 1-based index of the first key whose stored eTag differs. A missing
- * item is written whatever eTag the change carries, as botbuilder's MemoryStorage does.
+ * All conditions are checked before anything is written, so a batch is all-or-nothing.
+ * Returns 0 when written, or the 1-based index of the first key whose condition fails. A
+ * missing item is written whatever eTag the change carries, as botbuilder's MemoryStorage does.
  */
 export const WRITE_SCRIPT = new LuaScript(`
 local ttl = tonumber(ARGV[1])
 for i, key in ipairs(KEYS) do
   local expected = ARGV[(i - 1) * 3 + 2]
-  if expected ~= '' then
+  if expected == '' then
+    if redis.call('EXISTS', key) == 1 then return i end
+  elseif expected ~= '*' then
     local current = redis.call('HGET', key, 'e')
     if current and current ~= expected then return i end
   end

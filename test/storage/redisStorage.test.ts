@@ -5,10 +5,13 @@ import { closeRedisConnection, createRedisConnection, type RedisConnection } fro
 import { isETagConflict } from '../../src/storage/eTagConflict.js';
 import { LuaScript } from '../../src/redis/luaScript.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
+import { HubMemoryStorage } from '../../src/storage/memoryStorage.js';
 import { deleteTenantKeys, tenantKeys, uniqueTenant } from './redisTestTenant.js';
 import { storageSuite } from './storageSuite.js';
 
-storageSuite("botbuilder's MemoryStorage", async () => ({ storage: new MemoryStorage(), cleanup: async () => {} }));
+storageSuite("botbuilder's MemoryStorage", async () => ({ storage: new MemoryStorage(), cleanup: async () => {} }), 'overwrite');
+
+storageSuite('HubMemoryStorage', async () => ({ storage: new HubMemoryStorage(), cleanup: async () => {} }));
 
 storageSuite('RedisStorage', async () => {
   const client = await createRedisConnection();
@@ -51,7 +54,7 @@ describe('RedisStorage on Redis', () => {
     const ttl = await client.pTTL(withTtl.keyOf('a'));
     expect(ttl).to.be.greaterThan(0).and.at.most(60_000);
     const withoutTtl = new RedisStorage({ client, tenant });
-    await withoutTtl.write({ a: { n: 2 } });
+    await withoutTtl.write({ a: { n: 2, eTag: '*' } });
     expect(await client.pTTL(withoutTtl.keyOf('a'))).to.equal(-1);
     expect(() => new RedisStorage({ client, tenant, ttlSeconds: 0 })).to.throw(RangeError);
   });
@@ -94,6 +97,16 @@ describe('RedisStorage on Redis', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).to.have.length(1);
     const winner = results[0].status === 'fulfilled' ? 1 : 2;
     expect((await two.read(['state'])).state.turn).to.equal(winner);
+  });
+
+  it('[T9] of two replicas (two connections) writing the same item first (no eTag), exactly one wins', async () => {
+    const one = new RedisStorage({ client, tenant });
+    const two = new RedisStorage({ client: other, tenant });
+    const results = await Promise.allSettled([one.write({ state: { by: 1 } }), two.write({ state: { by: 2 } })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).to.have.length(1);
+    const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(isETagConflict(loser.reason)).to.equal(true);
+    expect((await one.read(['state'])).state.by).to.equal(results[0].status === 'fulfilled' ? 1 : 2);
   });
 
   it('runs a script Redis has not seen yet (NOSCRIPT) by sending it once, then by its hash', async () => {

@@ -1,16 +1,22 @@
 /**
  * The one test suite of botbuilder `Storage`, run against botbuilder's MemoryStorage (the
- * reference behaviour) and RedisStorage, so both are held to the same eTag semantics.
+ * reference behaviour), HubMemoryStorage and RedisStorage, so all are held to the same eTag
+ * semantics; ours differ in one rule (T9): a write without an eTag is create-if-absent, where
+ * botbuilder's MemoryStorage overwrites.
  */
 import { expect } from 'chai';
 import type { Storage } from 'botbuilder-core';
+import { isETagConflict } from '../../src/storage/eTagConflict.js';
 
 export interface StorageFixture {
   storage: Storage;
   cleanup(): Promise<void>;
 }
 
-export function storageSuite(name: string, makeFixture: () => Promise<StorageFixture>): void {
+/** What a write without an eTag does: botbuilder's MemoryStorage overwrites; ours create if absent (T9). */
+export type FirstWrite = 'overwrite' | 'createIfAbsent';
+
+export function storageSuite(name: string, makeFixture: () => Promise<StorageFixture>, firstWrite: FirstWrite = 'createIfAbsent'): void {
   describe(`Storage contract: ${name}`, () => {
     let fx: StorageFixture;
     let storage: Storage;
@@ -68,13 +74,37 @@ export function storageSuite(name: string, makeFixture: () => Promise<StorageFix
       expect((await storage.read(['a'])).a.n).to.equal(2);
     });
 
-    it("overwrites whatever is stored when the eTag is '*' or absent", async () => {
+    it("overwrites whatever is stored when the eTag is '*' (botbuilder's BotState writes so)", async () => {
       await storage.write({ a: { n: 1 } });
       await storage.write({ a: { n: 2, eTag: '*' } });
       expect((await storage.read(['a'])).a.n).to.equal(2);
-      await storage.write({ a: { n: 3 } });
-      expect((await storage.read(['a'])).a.n).to.equal(3);
     });
+
+    if (firstWrite === 'overwrite') {
+      it('overwrites whatever is stored when the eTag is absent (botbuilder MemoryStorage)', async () => {
+        await storage.write({ a: { n: 1 } });
+        await storage.write({ a: { n: 3 } });
+        expect((await storage.read(['a'])).a.n).to.equal(3);
+      });
+    } else {
+      it('[T9] a write without an eTag is create-if-absent: refused with an eTag conflict when the item exists', async () => {
+        await storage.write({ a: { n: 1 } });
+        for (const eTag of [undefined, null, '']) {
+          const err = await storage.write({ a: { n: 3, eTag } }).catch((e: unknown) => e);
+          expect(isETagConflict(err), `eTag ${String(eTag)}`).to.equal(true);
+        }
+        expect((await storage.read(['a'])).a.n).to.equal(1);
+      });
+
+      it('[T9] of concurrent first writes (no eTag), exactly one wins and the others get an eTag conflict', async () => {
+        const writers = Array.from({ length: 10 }, (_, i) => storage.write({ fresh: { writer: i + 1 } }));
+        const results = await Promise.allSettled(writers);
+        const winners = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i + 1] : []));
+        expect(winners).to.have.length(1);
+        for (const r of results) if (r.status === 'rejected') expect(isETagConflict(r.reason)).to.equal(true);
+        expect((await storage.read(['fresh'])).fresh.writer).to.equal(winners[0]);
+      });
+    }
 
     it('writes an item that does not exist yet whatever eTag it carries', async () => {
       await storage.write({ fresh: { n: 1, eTag: 'some-old-etag' } });

@@ -1,0 +1,66 @@
+/**
+ * botbuilder `Storage` in memory (one replica, tests), with the same eTag rules as RedisStorage
+ * (T9 of docs/platform-contract.md), which differ from botbuilder's MemoryStorage in one case:
+ *
+ * - no eTag (absent, null or ''): the writer read nothing, so this is a first write; it is
+ *   create-if-absent, refused with an eTag conflict when the item exists meanwhile. Two first
+ *   turns racing cannot both win. (botbuilder's MemoryStorage overwrites here.)
+ * - eTag '*': overwrite whatever is stored (botbuilder's BotState, ConversationState and
+ *   UserState write so, always: they stay last-writer-wins, as on any botbuilder storage);
+ * - any other eTag: written only if it is the stored item's eTag (or nothing is stored);
+ * - every write gives the item a new eTag; a batch is checked and written all or nothing.
+ *
+ * Items are kept as JSON, so a caller's object is never shared with the store.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Storage, StoreItems } from 'botbuilder-core';
+import { eTagConflict } from './eTagConflict.js';
+
+interface Stored {
+  eTag: string;
+  json: string;
+}
+
+/** What a write asks of the stored item: nothing stored, anything, or this eTag. */
+export type WriteCondition = { kind: 'absent' } | { kind: 'any' } | { kind: 'eTag'; eTag: string };
+
+/** The condition of a change, from the eTag it carries (the rules above; RedisStorage uses it too). */
+export function writeConditionOf(eTag: unknown): WriteCondition {
+  if (eTag === undefined || eTag === null || eTag === '') return { kind: 'absent' };
+  if (eTag === '*') return { kind: 'any' };
+  return { kind: 'eTag', eTag: String(eTag) };
+}
+
+export class HubMemoryStorage implements Storage {
+  private readonly items = new Map<string, Stored>();
+
+  async read(keys: string[]): Promise<StoreItems> {
+    if (!keys) throw new ReferenceError('Keys are required when reading.');
+    const out: StoreItems = {};
+    for (const key of keys) {
+      const stored = this.items.get(key);
+      if (stored) out[key] = { ...(JSON.parse(stored.json) as object), eTag: stored.eTag };
+    }
+    return out;
+  }
+
+  async write(changes: StoreItems): Promise<void> {
+    if (!changes) throw new ReferenceError('Changes are required when writing.');
+    const writes: [string, Stored][] = [];
+    for (const [key, item] of Object.entries(changes)) {
+      if (item === null || typeof item !== 'object') throw new TypeError(`Storage: the item "${key}" must be an object.`);
+      const { eTag, ...doc } = item as { eTag?: unknown };
+      const condition = writeConditionOf(eTag);
+      const stored = this.items.get(key);
+      if (condition.kind === 'absent' && stored) throw eTagConflict(key);
+      if (condition.kind === 'eTag' && stored && stored.eTag !== condition.eTag) throw eTagConflict(key);
+      writes.push([key, { eTag: randomUUID(), json: JSON.stringify(doc) }]);
+    }
+    for (const [key, stored] of writes) this.items.set(key, stored);
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    if (!keys) throw new ReferenceError('Keys are required when deleting.');
+    for (const key of keys) this.items.delete(key);
+  }
+}
