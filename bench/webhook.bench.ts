@@ -67,7 +67,8 @@ export async function run(): Promise<BenchRow[]> {
     res.writeHead(204);
     res.end();
   });
-  const receiver = registerWebhook(app, { store: new RedisEventStore({ client: redis, tenant, maxPending: 100_000 }) });
+  // Open on purpose: this measures recording and deduplication, not authentication.
+  const receiver = registerWebhook(app, { auth: 'none', store: new RedisEventStore({ client: redis, tenant, maxPending: 100_000 }) });
   const calls = new Map<string, number>();
   receiver.events.on('article_published', (e) => void calls.set(e.notificationId, (calls.get(e.notificationId) ?? 0) + 1));
   const base = await app.listen();

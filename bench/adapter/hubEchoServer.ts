@@ -46,6 +46,8 @@ export async function startHubEchoServer(opts: HubEchoServerOptions): Promise<Hu
     BOT_CLIENT_ID: opts.botClientId,
     BOT_CLIENT_SECRET: opts.botClientSecret,
     BOT_TOKEN_SIGNING_KEY: randomBytes(48).toString('base64url'),
+    // The knowledge webhook must be authenticated (S4); nothing delivers events here.
+    WEBHOOK_HMAC_SECRET: randomBytes(48).toString('base64url'),
     PLATFORM_BASE_URL: opts.platformBaseUrl,
     PLATFORM_TOKEN_URL: opts.platformTokenUrl,
     PLATFORM_CLIENT_ID: 'bench-bot',

@@ -5,12 +5,15 @@
  *
  * Fields: `name=value` is a string, `name:=json` a JSON value (number, boolean, object), and a
  * dotted name nests (`payload.articleId=KB-1`); `--json` gives a whole object first.
- * The shared secret, when the webhook wants one, is read from WEBHOOK_SHARED_SECRET (an
- * argument would show in the process list).
+ * The credentials, when the webhook wants them, come from the environment (an argument would
+ * show in the process list): WEBHOOK_HMAC_SECRET signs each request (x-webhook-timestamp,
+ * x-webhook-signature, src/schemas/webhookSignature.ts), WEBHOOK_SHARED_SECRET is sent in
+ * WEBHOOK_SECRET_HEADER.
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
+import { webhookSignatureHeaders } from '../schemas/webhookSignature.js';
 import { consoleIo, type CommandIo } from './commandIo.js';
 
 export const SEND_EVENT_HELP = `Usage: hubbot send-event --kind <eventType> [name=value | name:=json ...] [options]
@@ -27,7 +30,8 @@ Options:
   --duplicates <n>     send the same notificationId n more times (default 0)
   -h, --help           this text
 
-Environment: WEBHOOK_SHARED_SECRET is sent in WEBHOOK_SECRET_HEADER when set.
+Environment: WEBHOOK_HMAC_SECRET, when set, signs each request (x-webhook-timestamp and
+x-webhook-signature); WEBHOOK_SHARED_SECRET is sent in WEBHOOK_SECRET_HEADER when set.
 Exit code: 0 when every answer is 2xx, 1 otherwise, 2 on a usage error.`;
 
 export async function run(args: string[], io: CommandIo = consoleIo()): Promise<number> {
@@ -82,7 +86,9 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
   for (let i = 1; i <= total; i++) {
     const prefix = `PUT ${url} notificationId=${String(body.notificationId)} (${i}/${total})`;
     try {
-      const r = await fetch(url, { method: 'PUT', headers, body: text, signal: AbortSignal.timeout(15_000) });
+      // Signed per request: each carries its own time.
+      const signed = cfg.WEBHOOK_HMAC_SECRET ? { ...headers, ...webhookSignatureHeaders(cfg.WEBHOOK_HMAC_SECRET, text, Date.now()) } : headers;
+      const r = await fetch(url, { method: 'PUT', headers: signed, body: text, signal: AbortSignal.timeout(15_000) });
       const answer = await r.text();
       if (r.status < 200 || r.status > 299) failed++;
       io.out(`${prefix} -> ${r.status} ${r.statusText}${summary(answer)}`);

@@ -56,6 +56,11 @@ export const configSchema = z.object({
   WEBHOOK_SHARED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   WEBHOOK_IP_ALLOWLIST: csv,
   WEBHOOK_SECRET_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name').default('x-webhook-secret'),
+  // Knowledge events must be authenticated (a secret, a signature or an allowlist) unless this says none (S4).
+  WEBHOOK_AUTH: z.enum(['required', 'none']).default('required').describe('required (the default) or none'),
+  WEBHOOK_HMAC_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  WEBHOOK_SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(64 * 1024),
   INBOX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(128),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   // What a slow or silent client may hold (S1).

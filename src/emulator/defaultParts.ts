@@ -5,12 +5,13 @@
  * pick their own parts through `startEmulator({ parts })`.
  */
 import type { EmulatorPart } from './emulatorContext.js';
+import type { WebhookTargetInput } from './events/webhookTargets.js';
 import { knowledgeParts } from './portal/knowledgeParts.js';
 import { webChatPart } from './web/webChatPart.js';
 
 export interface DefaultPartsOptions {
-  /** Webhook URLs that receive every tenant's knowledge events. */
-  webhooks?: string[];
+  /** Webhook URLs (or targets with the secrets to sign with) that receive every tenant's knowledge events. */
+  webhooks?: (string | WebhookTargetInput)[];
   /** Scales the event manager's 10 s read timeout and 30 s retry interval. */
   eventTimeScale?: number;
 }

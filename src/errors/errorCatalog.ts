@@ -34,6 +34,7 @@ export const ERROR_CATALOG = {
   '401-106': { en: 'The client credentials are invalid.', fr: 'Les identifiants du client sont invalides.' },
   '403-198': { en: 'The operation is not allowed: {reason}.', fr: "L'opération n'est pas permise : {reason}." },
   '401-107': { en: 'The webhook delivery is not authenticated: header {header} is missing or wrong.', fr: "La livraison au webhook n'est pas authentifiée : l'en-tête {header} est absent ou faux." },
+  '401-108': { en: 'The webhook delivery signature is not valid: {reason}.', fr: "La signature de la livraison au webhook n'est pas valide : {reason}." },
   '403-199': { en: 'The address {address} may not deliver webhook events.', fr: "L'adresse {address} n'est pas autorisée à livrer des événements au webhook." },
   '405-100': { en: 'Method not allowed.', fr: 'Méthode non permise.' },
   '409-100': { en: '{resource} {id} is in use by {usedBy} and cannot be deleted.', fr: '{resource} {id} est utilisé par {usedBy} et ne peut pas être supprimé.' },

@@ -73,6 +73,8 @@ export interface ReplicaHarness {
   /** The client application's callback URL and the webhook URL (both on the proxy). */
   callbackUrl: string;
   webhookUrl: string;
+  /** The HMAC key the replicas require on knowledge events (S4); the emulator signs with it. */
+  webhookSecret: string;
   /** The bot's client credentials at its own token endpoint (for a test acting as the hub). */
   botClient: { clientId: string; clientSecret: string; tokenUrl: string };
   /** What the emulated platform received, as sent. */
@@ -110,7 +112,9 @@ export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Pro
     const proxy = await startRoundRobinProxy({ port: opts.proxyPort });
     cleanups.push(() => proxy.close());
     const webhookUrl = `${proxy.url}${configSchema.shape.BOT_WEBHOOK_PATH.parse(opts.env?.BOT_WEBHOOK_PATH)}`;
-    const parts = opts.webChat ? defaultParts({ webhooks: [webhookUrl] }) : knowledgeParts({ webhooks: [webhookUrl] });
+    const webhookSecret = secret() + secret();
+    const webhooks = [{ url: webhookUrl, hmacSecret: webhookSecret }];
+    const parts = opts.webChat ? defaultParts({ webhooks }) : knowledgeParts({ webhooks });
     const emulator = await startEmulator({ port: 0, ...opts.emulator, parts });
     cleanups.push(() => emulator.stop());
     const platformCalls = watchPlatformCalls(emulator.context.app.server.server);
@@ -131,6 +135,7 @@ export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Pro
       BOT_CLIENT_ID: botClient.clientId,
       BOT_CLIENT_SECRET: botClient.clientSecret,
       BOT_TOKEN_SIGNING_KEY: secret() + secret(),
+      WEBHOOK_HMAC_SECRET: webhookSecret,
       LOG_LEVEL: 'warn',
       ...(typeof opts.emulator?.plan === 'string' ? { PLATFORM_PLAN: opts.emulator.plan } : {}),
       ...(opts.leaseMs ? { [HARNESS_ENV.leaseMs]: String(opts.leaseMs) } : {}),
@@ -187,6 +192,7 @@ export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Pro
       accountAddress: HARNESS_ACCOUNT_ADDRESS,
       callbackUrl: `${proxy.url}${config.BOT_CALLBACK_PATH}`,
       webhookUrl,
+      webhookSecret,
       botClient: { ...botClient, tokenUrl: `${proxy.url}/oauth2/token` },
       platformCalls,
       turns,

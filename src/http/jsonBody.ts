@@ -54,17 +54,21 @@ export async function readRawBody(req: IncomingMessage, limitBytes: number): Pro
 
 /** The parsed JSON body, or undefined when the body is empty. */
 export async function readJsonBody(req: IncomingMessage, limitBytes = DEFAULT_BODY_LIMIT_BYTES): Promise<unknown> {
-  const raw = await readRawBody(req, limitBytes);
+  return parseJsonBytes(await readRawBody(req, limitBytes), header(req, 'accept-language'));
+}
+
+/** Bytes already read (by a route that checks them first, e.g. a signature), parsed as readJsonBody does. */
+export function parseJsonBytes(raw: Buffer, acceptLanguage: string | undefined): unknown {
   if (raw.length === 0) return undefined;
   const text = raw.toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw PlatformError.of('400-100', { reason: 'not valid JSON' }, { acceptLanguage: header(req, 'accept-language') });
+    throw PlatformError.of('400-100', { reason: 'not valid JSON' }, { acceptLanguage });
   }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw PlatformError.of('400-100', { reason: `nested deeper than ${MAX_JSON_DEPTH} levels` }, { acceptLanguage: header(req, 'accept-language') });
+    throw PlatformError.of('400-100', { reason: `nested deeper than ${MAX_JSON_DEPTH} levels` }, { acceptLanguage });
   }
   return value;
 }

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config/config.js';
 import type { SenderType } from '../schemas/messageTypes.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/startEmulator.js';
 import { defaultParts } from '../emulator/defaultParts.js';
+import type { WebhookTargetInput } from '../emulator/events/webhookTargets.js';
 import { parseSetupDescription } from '../provisioning/setupDescription.js';
 import { provision, type StepReport } from '../provisioning/provision.js';
 import { startHubBotServer, type HubBotServer, type HubBotServerOptions } from '../runtime/hubBotServer.js';
@@ -24,8 +25,8 @@ export interface LocalStackOptions {
   portalId?: string;
   logger?: Logger;
   onStep?: (r: StepReport) => void;
-  /** Webhooks of the emulator's event manager (the bot's own is added once it listens). */
-  webhooks?: string[];
+  /** Webhooks of the emulator's event manager (the bot's own is added, signed, once it listens). */
+  webhooks?: (string | WebhookTargetInput)[];
   worker?: HubBotServerOptions['worker'];
   /** The developer's own parts for the bot server: Storage, inbox, callback parser. */
   parts?: Pick<HubBotServerOptions, 'storage' | 'inbox' | 'parse'>;
@@ -55,6 +56,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     BOT_CLIENT_ID: 'hub-local',
     BOT_CLIENT_SECRET: secret(),
     BOT_TOKEN_SIGNING_KEY: secret() + secret(),
+    // Knowledge events are signed by the emulator's event manager with this key (S4).
+    WEBHOOK_HMAC_SECRET: secret() + secret(),
     ...process.env,
     ...opts.env,
     // The platform is the emulator, whatever the environment says.
@@ -80,11 +83,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       account: { name: 'local support', address: LOCAL_ACCOUNT_ADDRESS, defaultLanguage: config.DEFAULT_LANGUAGE },
     });
     await provision(connectPlatform(config).conversations, description, { env, onStep: opts.onStep });
-    // The event manager delivers knowledge events to the bot's webhook, as a real one would.
+    // The event manager delivers knowledge events to the bot's webhook, as a real one would,
+    // with the credentials the bot asks for.
     const target = await fetch(`${emulator.url}/emulator/events/targets`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: `${bot.url}${config.BOT_WEBHOOK_PATH}` }),
+      body: JSON.stringify({
+        url: `${bot.url}${config.BOT_WEBHOOK_PATH}`,
+        hmacSecret: config.WEBHOOK_HMAC_SECRET,
+        sharedSecret: config.WEBHOOK_SHARED_SECRET,
+        secretHeader: config.WEBHOOK_SHARED_SECRET ? config.WEBHOOK_SECRET_HEADER : undefined,
+      }),
     });
     if (!target.ok) throw new Error(`the emulator refused the bot's webhook: HTTP ${target.status}`);
   } catch (err) {

@@ -22,7 +22,7 @@ import type { EventStore, HandlerFailureRecord, StoredEvent } from './eventStore
 import type { EventFanOut } from './eventFanOut.js';
 import { toKnowledgeEvent, type KnowledgeEvent } from './knowledgeEvent.js';
 import type { KnowledgeEvents } from './knowledgeEvents.js';
-import { errorText, type WebhookLogger } from './webhookLogger.js';
+import { errorText, loggedId, type WebhookLogger } from './webhookLogger.js';
 
 export interface EventConsumerOptions {
   /** This replica's name in the store; default host-pid-random. */
@@ -149,7 +149,7 @@ export class EventConsumer {
     }
     if (failures.length === 0) this.toAck.push(entry.entryId);
     else {
-      this.options.logger?.error({ notificationId: entry.notificationId, failures: failures }, 'knowledge event parked in the dead letters');
+      this.options.logger?.error({ notificationId: loggedId(entry.notificationId), failures: failures }, 'knowledge event parked in the dead letters');
       this.toPark.push({ event: entry, failures: failures, failedAt: Date.now() });
     }
   }

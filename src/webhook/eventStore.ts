@@ -3,11 +3,21 @@
  * takes them from. Two implementations: memory (the embedded default, one process) and Redis
  * (shared by every replica: one dedupe window, pending events claimable by any replica).
  *
- * Life of an event: `record` (deduplicated by notificationId over the dedupe window) puts it in
+ * Life of an event: `record` (deduplicated by the hash of its notificationId, dedupeKeyOf, over the dedupe window) puts it in
  * the pending set; `claim` hands it to one consumer; `ack` removes it once every handler has
  * succeeded; `deadLetter` parks it when a handler kept failing. `requeueDeadLetter` puts a
  * parked event back in the pending set (it is not deduplicated again).
  */
+
+import { createHash } from 'node:crypto';
+
+/**
+ * What a store remembers of a notificationId for deduplication: its SHA-256 (hex), so a
+ * remembered id weighs 64 characters whatever the sender made it (S4).
+ */
+export function dedupeKeyOf(notificationId: string): string {
+  return createHash('sha256').update(notificationId, 'utf8').digest('hex');
+}
 
 /** A dedupe window shorter than this would let an event manager retry slip through (spec 6.5). */
 export const MIN_DEDUPE_WINDOW_SECONDS = 24 * 60 * 60;

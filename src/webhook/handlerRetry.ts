@@ -4,7 +4,7 @@
  * failure record, which the consumer uses to park the event in the dead letters.
  */
 import type { HandlerFailureRecord } from './eventStore.js';
-import { errorText, type WebhookLogger } from './webhookLogger.js';
+import { errorText, loggedId, type WebhookLogger } from './webhookLogger.js';
 
 export interface HandlerRetryPolicy {
   /** Attempts in all, the first included; default 4. */
@@ -38,7 +38,7 @@ export async function runWithRetries<E extends { notificationId: string }>(
       last = err;
       if (attempt === attempts) break;
       const delay = retryDelayMs(policy, attempt);
-      logger?.warn({ notificationId: event.notificationId, handler: name, attempt, retryInMs: delay, err: errorText(err) }, 'knowledge event handler failed, retrying');
+      logger?.warn({ notificationId: loggedId(event.notificationId), handler: name, attempt, retryInMs: delay, err: errorText(err) }, 'knowledge event handler failed, retrying');
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

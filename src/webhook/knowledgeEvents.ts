@@ -23,7 +23,7 @@ import type { HandlerFailureRecord } from './eventStore.js';
 import { DEFAULT_HANDLER_RETRY, runWithRetries, type HandlerRetryPolicy } from './handlerRetry.js';
 import type { KnowledgeEvent, TypedKnowledgeEvent, UnknownKnowledgeEvent } from './knowledgeEvent.js';
 import { ofKind, type KnowledgeEventOfKind } from './ofKind.js';
-import { errorText, type WebhookLogger } from './webhookLogger.js';
+import { errorText, loggedId, type WebhookLogger } from './webhookLogger.js';
 
 export interface KnowledgeEventsOptions {
   /** Retry policy of every handler unless its own options say otherwise. */
@@ -94,7 +94,7 @@ export class KnowledgeEvents {
           return;
         }
         void run.then((failure) => {
-          if (failure) this.logger?.error({ notificationId: event.notificationId, ...failure }, 'untracked knowledge event handler failed');
+          if (failure) this.logger?.error({ notificationId: loggedId(event.notificationId), ...failure }, 'untracked knowledge event handler failed');
         });
       },
       error: (err: unknown) => this.logger?.error({ handler: name, err: errorText(err) }, 'knowledge event pipeline failed; handler stopped'),

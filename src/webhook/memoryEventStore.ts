@@ -10,6 +10,7 @@
 import { PlatformError } from '../errors/platformError.js';
 import {
   checkDedupeWindow,
+  dedupeKeyOf,
   DEFAULT_MAX_PENDING,
   MIN_DEDUPE_WINDOW_SECONDS,
   type EventDeadLetter,
@@ -29,7 +30,7 @@ export interface MemoryEventStoreOptions {
 export class MemoryEventStore implements EventStore {
   private readonly windowMs: number;
   private readonly maxPending: number;
-  /** notificationId → expiry; insertion order is expiry order (one window for all). */
+  /** dedupeKeyOf(notificationId) → expiry; insertion order is expiry order (one window for all). */
   private readonly seen = new Map<string, number>();
   private readonly pending = new Map<string, StoredEvent>();
   private readonly claimed = new Map<string, StoredEvent>();
@@ -44,11 +45,12 @@ export class MemoryEventStore implements EventStore {
   async record(notificationId: string, body: string, receivedAt: number): Promise<RecordOutcome> {
     const now = Date.now();
     this.forgetExpired(now);
-    if (this.seen.has(notificationId)) return 'duplicate';
+    const key = dedupeKeyOf(notificationId);
+    if (this.seen.has(key)) return 'duplicate';
     if (this.pending.size + this.claimed.size >= this.maxPending) {
       throw PlatformError.of('503-100', { reason: 'the event queue is full' });
     }
-    this.seen.set(notificationId, now + this.windowMs);
+    this.seen.set(key, now + this.windowMs);
     this.enqueue(notificationId, body, receivedAt);
     return 'recorded';
   }

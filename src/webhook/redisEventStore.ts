@@ -1,8 +1,9 @@
 /**
  * The EventStore shared by every replica, on Redis. Keys (tenant in the hash tag):
  *
- * - `hubbot:{tenant}:webhook:seen:<notificationId>`: the dedupe key, SET NX with the window as
- *   its expiry (24 h by default); holds the time the event was received.
+ * - `hubbot:{tenant}:webhook:seen:<sha256 of notificationId>`: the dedupe key, SET NX with the
+ *   window as its expiry (24 h by default); holds the time the event was received. Hashed, so
+ *   the key's length does not depend on what the sender put in the id (S4).
  * - `hubbot:{tenant}:webhook:events`: a stream of recorded events not yet handled, read by the
  *   consumer group `handlers` (one consumer per replica). An entry is deleted when it is
  *   acknowledged, so the stream's length is the number of pending events.
@@ -17,6 +18,7 @@ import { tenantKey } from '../redis/tenantKey.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import {
   checkDedupeWindow,
+  dedupeKeyOf,
   DEFAULT_MAX_PENDING,
   MIN_DEDUPE_WINDOW_SECONDS,
   type EventDeadLetter,
@@ -80,7 +82,7 @@ export class RedisEventStore implements EventStore {
     return {
       stream: tenantKey(this.tenant, 'webhook', 'events'),
       dead: tenantKey(this.tenant, 'webhook', 'dead'),
-      seen: (notificationId) => tenantKey(this.tenant, 'webhook', 'seen', notificationId),
+      seen: (notificationId) => tenantKey(this.tenant, 'webhook', 'seen', dedupeKeyOf(notificationId)),
     };
   }
 

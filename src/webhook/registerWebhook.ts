@@ -9,26 +9,31 @@
  *
  * The body is read leniently: only notificationId is required, every other field is kept (W5);
  * unknown kinds are acknowledged like the others and reach only the catch-all stream (W4).
- * Refusals are error bodies of 2.3: 400 malformed, 413 too large, 401/403 from the optional
- * guard (webhookGuard.ts), 503 not recorded.
+ * Refusals are error bodies of 2.3: 400 malformed (a notificationId over 256 characters too),
+ * 413 too large, 401/403 from the guard (webhookGuard.ts: required unless `auth: 'none'`, S4),
+ * 503 not recorded. Refusals are logged through the refusal log (cut short, rate-limited,
+ * counted: S5), and a notificationId is never logged whole.
  */
 import { PlatformError } from '../errors/platformError.js';
 import { header } from '../http/errorResponse.js';
-import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../http/jsonBody.js';
+import { DEFAULT_BODY_LIMIT_BYTES, parseJsonBytes, readRawBody } from '../http/jsonBody.js';
 import type { JsonServer } from '../http/jsonServer.js';
 import { eventEnvelopeSchema } from '../schemas/events.js';
 import type { HubbotMetrics } from '../server/metrics.js';
+import { createRefusalLog, type RefusalLog } from '../server/refusalLog.js';
 import { EventConsumer, type EventConsumerOptions } from './eventConsumer.js';
 import type { EventFanOut } from './eventFanOut.js';
 import type { EventStore, RecordOutcome } from './eventStore.js';
 import type { HandlerRetryPolicy } from './handlerRetry.js';
 import { KnowledgeEvents } from './knowledgeEvents.js';
 import { MemoryEventStore } from './memoryEventStore.js';
-import { createWebhookGuard, type WebhookAuthOptions } from './webhookGuard.js';
-import { errorText, type WebhookLogger } from './webhookLogger.js';
+import { createWebhookGuard, type WebhookAuth } from './webhookGuard.js';
+import { errorText, loggedId, type WebhookLogger } from './webhookLogger.js';
 
 export const DEFAULT_WEBHOOK_PATH = '/webhook';
 export const DEFAULT_RECORD_TIMEOUT_MS = 2000;
+/** Longest notificationId accepted (S4): far above a UUID, far below what would weigh on the store. */
+export const DEFAULT_MAX_NOTIFICATION_ID_LENGTH = 256;
 
 export interface WebhookOptions {
   /** Default /webhook. */
@@ -41,8 +46,12 @@ export interface WebhookOptions {
   events?: KnowledgeEvents;
   /** Handler retry policy (when `events` is not given). */
   retry?: Partial<HandlerRetryPolicy>;
-  /** Shared-secret header and IP allowlist; both off by default. */
-  auth?: WebhookAuthOptions;
+  /** Signature, shared-secret header and/or IP allowlist; required: `'none'` opens the webhook to anyone (S4). */
+  auth: WebhookAuth;
+  /** Longer notificationIds are refused with 400; default 256 characters. */
+  maxNotificationIdLength?: number;
+  /** Where refusals are logged, cut short and rate-limited (S5); default: one on `logger`. */
+  refusalLog?: RefusalLog;
   /** A record taking longer than this is answered 503 (it may still complete: the retry is then a duplicate). Default 2 s. */
   recordTimeoutMs?: number;
   /** Fields naming the event kind; default eventType, type, eventName. */
@@ -71,13 +80,15 @@ export type WebhookOutcome = 'accepted' | 'duplicate' | 'malformed' | 'too_large
 
 const OUTCOME_OF_STATUS: Record<number, WebhookOutcome> = { 400: 'malformed', 401: 'unauthorized', 403: 'forbidden', 413: 'too_large' };
 
-export function registerWebhook(app: JsonServer, opts: WebhookOptions = {}): WebhookReceiver {
+export function registerWebhook(app: JsonServer, opts: WebhookOptions): WebhookReceiver {
   const path = opts.path ?? DEFAULT_WEBHOOK_PATH;
   const limit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const store = opts.store ?? new MemoryEventStore();
   const events = opts.events ?? new KnowledgeEvents({ retry: opts.retry, logger: opts.logger });
   const consumer = new EventConsumer(store, events, { ...opts.consumer, kindFields: opts.kindFields, fanOut: opts.fanOut, logger: opts.logger });
   const guard = createWebhookGuard(opts.auth);
+  const maxIdLength = opts.maxNotificationIdLength ?? DEFAULT_MAX_NOTIFICATION_ID_LENGTH;
+  const refusals = opts.refusalLog ?? createRefusalLog(opts.logger);
   const timeoutMs = opts.recordTimeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
   const count = (outcome: WebhookOutcome): void => opts.metrics?.webhookEvents.inc({ outcome });
   const queueName = opts.queueName ?? 'webhook';
@@ -92,12 +103,17 @@ export function registerWebhook(app: JsonServer, opts: WebhookOptions = {}): Web
       let notificationId: string;
       let body: unknown;
       try {
-        guard(req);
-        body = await readJsonBody(req, limit);
-        notificationId = notificationIdOf(body, acceptLanguage);
+        // Headers first (nothing read from a refused caller), then the bytes the signature
+        // covers, then parsing.
+        guard.checkHeaders(req);
+        const raw = await readRawBody(req, limit);
+        guard.checkBody(req, raw);
+        body = parseJsonBytes(raw, acceptLanguage);
+        notificationId = notificationIdOf(body, maxIdLength, acceptLanguage);
       } catch (err) {
         if (err instanceof PlatformError) {
           count(OUTCOME_OF_STATUS[err.status] ?? 'malformed');
+          refusals('webhook', { code: err.code, address: req.socket?.remoteAddress, notificationId: idOf(body) }, 'knowledge event refused');
           throw err;
         }
         // Not a refusal but a fault of ours (or a broken connection): a 500 would end the
@@ -112,7 +128,7 @@ export function registerWebhook(app: JsonServer, opts: WebhookOptions = {}): Web
         outcome = await within(timeoutMs, store.record(notificationId, JSON.stringify(body), Date.now()));
       } catch (err) {
         count('unavailable');
-        opts.logger?.warn({ notificationId, err: errorText(err) }, 'knowledge event not recorded; answering 503');
+        opts.logger?.warn({ notificationId: loggedId(notificationId), err: errorText(err) }, 'knowledge event not recorded; answering 503');
         throw PlatformError.of('503-100', { reason: 'the event could not be recorded' }, { acceptLanguage });
       }
       count(outcome === 'recorded' ? 'accepted' : 'duplicate');
@@ -144,7 +160,7 @@ export function registerWebhook(app: JsonServer, opts: WebhookOptions = {}): Web
 }
 
 /** The notificationId of a delivery body, or the 400 that refuses it. */
-function notificationIdOf(body: unknown, acceptLanguage: string | undefined): string {
+function notificationIdOf(body: unknown, maxLength: number, acceptLanguage: string | undefined): string {
   if (body === undefined) throw PlatformError.of('400-100', { reason: 'the body is empty' }, { acceptLanguage });
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw PlatformError.of('400-100', { reason: 'the body must be a JSON object' }, { acceptLanguage });
@@ -154,7 +170,14 @@ function notificationIdOf(body: unknown, acceptLanguage: string | undefined): st
   }
   const parsed = eventEnvelopeSchema.safeParse(body);
   if (!parsed.success) throw PlatformError.of('400-101', { reason: 'notificationId must be a non-empty string or a number' }, { acceptLanguage });
+  if (parsed.data.notificationId.length > maxLength) throw PlatformError.of('400-101', { reason: `notificationId is longer than ${maxLength} characters` }, { acceptLanguage });
   return parsed.data.notificationId;
+}
+
+/** The notificationId of a refused body, when it has one, for the refusal log (which cuts it short). */
+function idOf(body: unknown): unknown {
+  const id = body !== null && typeof body === 'object' && 'notificationId' in body ? (body as { notificationId: unknown }).notificationId : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
 /** `work`, or a rejection after `ms`; a late rejection of `work` is then ignored (it is logged by nobody, on purpose). */

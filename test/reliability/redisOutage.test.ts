@@ -16,6 +16,7 @@ import { startReplicaHarness, type ReplicaHarness } from '../../src/harness/repl
 import { probeReply } from '../../src/harness/probeBot.js';
 import { isErrorBodyFor } from '../../src/schemas/errorBody.js';
 import { ThrowawayRedis } from '../webhook/throwawayRedis.js';
+import { webhookSignatureHeaders } from '../../src/schemas/webhookSignature.js';
 import { closeRedisConnection, createRedisConnection } from '../../src/redis/redisConnection.js';
 import { dumpOnFailure, emulatorLog, expectRepliesOnce, openCustomers, sleep } from './reliabilityKit.js';
 
@@ -57,7 +58,8 @@ describe('reliability: Redis stops for a few seconds', function () {
   });
 
   const putEvent = async (notificationId: string) => {
-    const res = await fetch(h!.webhookUrl, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(articleEvent(notificationId)) });
+    const body = JSON.stringify(articleEvent(notificationId));
+    const res = await fetch(h!.webhookUrl, { method: 'PUT', headers: { 'content-type': 'application/json', ...webhookSignatureHeaders(h!.webhookSecret, body, Date.now()) }, body });
     return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
   };
   const handledCount = (notificationId: string) => h!.knowledgeEvents.filter((e) => e.notificationId === notificationId).length;

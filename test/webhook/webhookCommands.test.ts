@@ -44,6 +44,20 @@ describe('hubbot send-event', () => {
     expect(ok.lines.join('\n')).to.not.include(secret);
   });
 
+  it('[S4] signs each request with WEBHOOK_HMAC_SECRET from the environment; unsigned, the webhook refuses it', async () => {
+    const hmacSecret = 'cli-hmac-secret-0123456789abcdef0123456789';
+    h = await startHarness('memory', { auth: { hmacSecret } });
+    const unsigned = capture();
+    expect(await sendEvent(['--url', h.url, '--kind', 'article_created'], unsigned)).to.equal(1);
+    expect(unsigned.lines[0]).to.match(/-> 401 Unauthorized 401-108/);
+    const signed = capture({ WEBHOOK_HMAC_SECRET: hmacSecret });
+    expect(await sendEvent(['--url', h.url, '--kind', 'article_created', '--duplicates', '1'], signed)).to.equal(0);
+    expect(signed.lines).to.have.length(2);
+    for (const line of signed.lines) expect(line).to.match(/-> 204/);
+    expect(signed.lines.join('\n')).to.not.include(hmacSecret);
+    expect(await h.store.pendingCount()).to.equal(1);
+  });
+
   it('builds the body from --json, name=value and name:=json fields; refuses bad usage with exit 2', async () => {
     const body = buildBody({ kind: 'article_moved', json: '{"a":1,"payload":{"x":"y"}}', time: 'none' }, ['payload.articleId=KB-1', 'n:=[1,2]', 'eq=a=b']);
     expect(body).to.deep.include({ a: 1, payload: { x: 'y', articleId: 'KB-1' }, n: [1, 2], eq: 'a=b', eventType: 'article_moved' });

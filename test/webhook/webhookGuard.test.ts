@@ -1,16 +1,23 @@
 import { expect } from 'chai';
 import { isErrorBodyFor } from '../../src/schemas/errorBody.js';
+import { createJsonServer } from '../../src/http/jsonServer.js';
+import { registerWebhook } from '../../src/webhook/registerWebhook.js';
 import { parseIpAllowlist } from '../../src/webhook/webhookGuard.js';
 import { newId, put, startHarness, type Harness } from './webhookHarness.js';
 
 const SECRET = 'a-shared-secret-of-some-length';
 
-describe('webhook guard (optional shared secret and IP allowlist)', () => {
+describe('webhook guard (signature, shared secret and IP allowlist)', () => {
   let h: Harness;
   afterEach(() => h?.close());
 
-  it('is off by default: any caller may deliver', async () => {
-    h = await startHarness('memory');
+  it('[S4] will not register without authentication; auth: \'none\' opens it to any caller', async () => {
+    const app = createJsonServer({ name: 'webhook-guard-test' });
+    // @ts-expect-error -- auth is required; a JavaScript caller may still leave it out
+    expect(() => registerWebhook(app, {})).to.throw(RangeError, /auth: 'none'/);
+    expect(() => registerWebhook(app, { auth: {} })).to.throw(RangeError, /hmacSecret, auth\.sharedSecret or auth\.ipAllowlist/);
+    expect(() => registerWebhook(app, { auth: { ipAllowlist: [] } })).to.throw(RangeError);
+    h = await startHarness('memory', { auth: 'none' });
     expect((await put(h.url, { notificationId: newId() })).status).to.equal(204);
   });
 

@@ -1,6 +1,9 @@
 /**
  * A webhook receiver on a real JsonServer on 127.0.0.1 (ephemeral port), on the memory store or
  * on the real Redis under a tenant of its own, plus helpers to PUT events and wait for handlers.
+ * Its receiver is open (`auth: 'none'`) unless a test gives `auth`: the tests using it check
+ * recording, deduplication and handling; authentication has tests of its own
+ * (webhookGuard.test.ts, test/security/webhookAuth.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createJsonServer, type JsonServer } from '../../src/http/jsonServer.js';
@@ -9,6 +12,7 @@ import type { EventStore } from '../../src/webhook/eventStore.js';
 import { MemoryEventStore } from '../../src/webhook/memoryEventStore.js';
 import { RedisEventStore, type RedisEventStoreOptions } from '../../src/webhook/redisEventStore.js';
 import { registerWebhook, type WebhookOptions, type WebhookReceiver } from '../../src/webhook/registerWebhook.js';
+import type { WebhookAuth } from '../../src/webhook/webhookGuard.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 
 export type StoreKind = 'memory' | 'redis';
@@ -29,7 +33,7 @@ export const FAST_RETRY = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20 };
 
 export async function startHarness(
   kind: StoreKind,
-  opts: WebhookOptions & { tenant?: string; redisStore?: Partial<RedisEventStoreOptions>; register?: (app: JsonServer) => void } = {},
+  opts: Omit<WebhookOptions, 'auth'> & { auth?: WebhookAuth; tenant?: string; redisStore?: Partial<RedisEventStoreOptions>; register?: (app: JsonServer) => void } = {},
 ): Promise<Harness> {
   const tenant = opts.tenant ?? uniqueTenant('webhook');
   let redis: RedisConnection | undefined;
@@ -40,7 +44,7 @@ export async function startHarness(
     store = new RedisEventStore({ client: redis, tenant, ...opts.redisStore });
   } else store = new MemoryEventStore();
   const app = createJsonServer({ name: 'webhook-test' });
-  const receiver = registerWebhook(app, { retry: FAST_RETRY, consumer: { pollIntervalMs: 20 }, ...opts, store });
+  const receiver = registerWebhook(app, { retry: FAST_RETRY, consumer: { pollIntervalMs: 20 }, ...opts, auth: opts.auth ?? 'none', store });
   opts.register?.(app);
   const base = await app.listen();
   let closed = false;

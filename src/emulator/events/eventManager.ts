@@ -12,7 +12,7 @@ import { buildEnvelope, type EventEnvelopeOut } from './eventEnvelope.js';
 import { httpPut } from './httpPut.js';
 import type { KnowledgeEvents, RaisedEvent } from './knowledgeEvents.js';
 import { deliverEnvelope, type AttemptRecord, type DeliveryDeps, type DeliveryOutcome } from './webhookDelivery.js';
-import { WebhookTargets, type WebhookTarget } from './webhookTargets.js';
+import { authenticationHeaders, WebhookTargets, type WebhookTarget } from './webhookTargets.js';
 
 export interface EventFaults {
   duplicate: boolean;
@@ -102,7 +102,7 @@ export class EventManager implements KnowledgeEvents {
     this.deliveries.push(rec);
     if (this.deliveries.length > this.keep) this.deliveries.splice(0, this.deliveries.length - this.keep);
     const body = JSON.stringify(env);
-    const go = () => this.track(this.run(rec, body));
+    const go = () => this.track(this.run(rec, target, body));
     // Out of order: the earlier event of this target (if held) goes after this one.
     const earlier = this.held.get(target.id);
     if (earlier) {
@@ -127,9 +127,10 @@ export class EventManager implements KnowledgeEvents {
     void p.finally(() => this.running.delete(p));
   }
 
-  private async run(rec: DeliveryRecord, body: string): Promise<void> {
+  private async run(rec: DeliveryRecord, target: WebhookTarget, body: string): Promise<void> {
     rec.state = await deliverEnvelope(rec.url, body, {
       send: this.send,
+      headers: () => authenticationHeaders(target, body, this.now()),
       sleep: (ms) => sleep(ms),
       now: this.now,
       timings: this.timings,

@@ -14,7 +14,7 @@ import { parseBody } from '../bodyValidation.js';
 import type { EmulatorContext } from '../emulatorContext.js';
 import { EMULATOR_API } from '../hub/hubPaths.js';
 import type { EventManager } from './eventManager.js';
-import { webhookTargetInputSchema } from './webhookTargets.js';
+import { targetView, webhookTargetInputSchema } from './webhookTargets.js';
 
 export const EVENTMGR_BASE = '/knowledge/eventmgr/v4';
 export const EVENTS_ADMIN = `${EMULATOR_API}/events`;
@@ -43,7 +43,7 @@ export function registerEventRoutes(ctx: EmulatorContext, events: EventManager):
   });
   app.route('get', `${EVENTMGR_BASE}/webhooks`, async (rc) => {
     const caller = await ctx.authorize(rc, { service: 'eventmgr', template: '/webhooks' });
-    sendJson(rc.res, 200, { webhook: events.targets.list(caller.tenant) });
+    sendJson(rc.res, 200, { webhook: events.targets.list(caller.tenant).map(targetView) });
   });
   app.route('del', `${EVENTMGR_BASE}/webhooks/:id`, async (rc) => {
     const caller = await ctx.authorize(rc, { service: 'eventmgr', template: '/webhooks/{id}' });
@@ -55,9 +55,9 @@ export function registerEventRoutes(ctx: EmulatorContext, events: EventManager):
 
   app.route('post', `${EVENTS_ADMIN}/targets`, (rc) => {
     const t = events.targets.add(parseBody(webhookTargetInputSchema, rc.body), ctx.now());
-    sendJson(rc.res, 201, t);
+    sendJson(rc.res, 201, targetView(t));
   });
-  app.route('get', `${EVENTS_ADMIN}/targets`, (rc) => sendJson(rc.res, 200, { target: events.targets.list() }));
+  app.route('get', `${EVENTS_ADMIN}/targets`, (rc) => sendJson(rc.res, 200, { target: events.targets.list().map(targetView) }));
   app.route('del', `${EVENTS_ADMIN}/targets/:id`, (rc) => {
     if (!events.targets.remove(rc.params.id!)) throw notFound(rc.params.id!);
     sendJson(rc.res, 204);

@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AttemptResult } from './deliveryPolicy.js';
 
-export function httpPut(url: string, body: string, timeoutMs: number): Promise<AttemptResult> {
+export function httpPut(url: string, body: string, timeoutMs: number, extraHeaders: Record<string, string> = {}): Promise<AttemptResult> {
   return new Promise((resolve) => {
     let settled = false;
     const done = (r: AttemptResult) => {
@@ -28,7 +28,7 @@ export function httpPut(url: string, body: string, timeoutMs: number): Promise<A
     const req = client.request(target, {
       method: 'PUT',
       agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'emulated-eventmgr/v4' },
+      headers: { ...extraHeaders, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'emulated-eventmgr/v4' },
     });
     const timer = setTimeout(() => {
       done({ kind: 'timeout' });

@@ -14,7 +14,9 @@ export interface AttemptRecord {
 }
 
 export interface DeliveryDeps {
-  send(url: string, body: string, timeoutMs: number): Promise<AttemptResult>;
+  send(url: string, body: string, timeoutMs: number, headers?: Record<string, string>): Promise<AttemptResult>;
+  /** Headers of one attempt (a signature carries the attempt's time, so each retry is signed anew). */
+  headers?(): Record<string, string>;
   sleep(ms: number): Promise<void>;
   now(): number;
   timings: DeliveryTimings;
@@ -28,7 +30,7 @@ export interface DeliveryDeps {
 export async function deliverEnvelope(url: string, body: string, d: DeliveryDeps): Promise<DeliveryOutcome> {
   for (let attempt = 0; ; attempt++) {
     const started = d.now();
-    const result = await d.send(url, body, d.timings.readTimeoutMs);
+    const result = await d.send(url, body, d.timings.readTimeoutMs, d.headers?.());
     d.onAttempt?.({ at: new Date(started).toISOString(), result, durationMs: d.now() - started });
     if (result.kind === 'status' && result.status === 204) return 'delivered';
     if (!isRetried(result)) return 'ended';

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw HTTP bodies are read loosely in tests; the schemas under test check their shape */
 import { expect } from 'chai';
+import { createHmac } from 'node:crypto';
 import { eventEnvelopeSchema, EVENT_PAYLOAD_SCHEMAS, isKnownEventKind, KNOWN_EVENT_KINDS } from '../../../src/schemas/events.js';
 import { startPortalFixture, type PortalFixture } from '../portal/portalFixture.js';
 import { startWebhookTarget, type WebhookTarget } from './webhookTarget.js';
@@ -148,6 +149,40 @@ describe('emulator events: deliveries over HTTP (scaled clock)', () => {
     } finally {
       await f.call('PUT', '/emulator/events/faults', { body: { outOfOrder: false } });
     }
+  });
+
+  it('[S4] signs every attempt to a target registered with secrets (HMAC over timestamp and raw body, and the secret header); never lists the secrets', async () => {
+    const hmacSecret = 'emulator-target-hmac-secret-0123456789abcdef';
+    const sharedSecret = 'emulator-target-shared-secret-0123';
+    const path = '/flaky/503?t=signed';
+    const tenantId = `tenant-${++tenantSeq}`;
+    const added = await f.call('POST', '/emulator/events/targets', { body: { url: `${target.url}${path}`, tenantId, hmacSecret, sharedSecret, secretHeader: 'X-Hook-Key' } });
+    expect(added.status).to.equal(201);
+    expect(added.body).to.include({ signed: true, secretHeader: 'X-Hook-Key' });
+    const listed = JSON.stringify((await f.call('GET', '/emulator/events/targets')).body);
+    for (const s of [hmacSecret, sharedSecret]) {
+      expect(JSON.stringify(added.body)).to.not.include(s);
+      expect(listed).to.not.include(s);
+    }
+    const [d] = await deliveriesOf(await raise(tenantId));
+    expect(statuses(d)).to.deep.equal([503, 204]);
+    const attempts = target.received.filter((r) => r.path === path);
+    expect(attempts).to.have.length(2);
+    for (const a of attempts) {
+      // Computed here from the documented scheme, apart from the emulator's code.
+      const ts = String(a.headers['x-webhook-timestamp']);
+      expect(ts).to.match(/^\d+$/);
+      expect(Math.abs(Number(ts) - a.at / 1000)).to.be.at.most(5);
+      expect(a.headers['x-webhook-signature']).to.equal(`sha256=${createHmac('sha256', hmacSecret).update(`${ts}.${a.raw}`).digest('hex')}`);
+      expect(a.headers['x-hook-key']).to.equal(sharedSecret);
+    }
+  });
+
+  it('sends no authentication headers to a target registered without secrets', async () => {
+    const path = '/status/204?t=unsigned';
+    await deliveriesOf(await raise(await tenantWithTarget(path)));
+    const [a] = target.received.filter((r) => r.path === path);
+    expect(a!.headers).to.not.have.any.keys('x-webhook-timestamp', 'x-webhook-signature', 'x-webhook-secret');
   });
 
   it('registers webhooks per tenant under the event manager base path with a bearer token', async () => {

@@ -11,6 +11,9 @@ export interface Received {
   at: number;
   method: string;
   path: string;
+  headers: http.IncomingHttpHeaders;
+  /** The body's bytes as text, as a signature covers them. */
+  raw: string;
   body: any;
 }
 
@@ -30,12 +33,13 @@ export async function startWebhookTarget(): Promise<WebhookTarget> {
     req.on('end', () => {
       const path = req.url ?? '/';
       let body: unknown;
+      const raw = Buffer.concat(chunks).toString('utf8');
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        body = JSON.parse(raw);
       } catch {
         body = undefined;
       }
-      received.push({ at: Date.now(), method: req.method ?? '', path, body });
+      received.push({ at: Date.now(), method: req.method ?? '', path, headers: req.headers, raw, body });
       if (path === '/hang') return void hung.push(res);
       const m = /^\/(status|flaky)\/([0-9]{3})/.exec(path);
       let status = 204;

@@ -69,6 +69,8 @@ async function main(): Promise<void> {
     BOT_CLIENT_ID: 'consumer-bot',
     BOT_CLIENT_SECRET: secret(),
     BOT_TOKEN_SIGNING_KEY: secret() + secret(),
+    // The knowledge webhook must be authenticated (S4); nothing delivers events here.
+    WEBHOOK_HMAC_SECRET: secret() + secret(),
     PLATFORM_BASE_URL: emulator.url,
     PLATFORM_TOKEN_URL: emulator.tokenUrl,
     PLATFORM_CLIENT_ID: emulator.defaultClient.clientId,
