@@ -15,6 +15,8 @@ import { registerTokenEndpoint } from '../../src/server/tokenEndpoint.js';
 import { createTokenIssuer } from '../../src/server/tokenIssuer.js';
 import { createFailureLimiter } from '../../src/server/failureLimiter.js';
 import { createRefusalLog } from '../../src/server/refusalLog.js';
+import { RedisFailureLimiter } from '../../src/server/redisFailureLimiter.js';
+import { closeRedisConnection, createRedisConnection } from '../../src/redis/redisConnection.js';
 import { CLIENT_ID, CLIENT_SECRET, expectRefusal, request, securityConfig, textBatch, type Answer } from './securityKit.js';
 
 const WEBHOOK_SECRET = 'lockout-webhook-secret-0123456789';
@@ -114,6 +116,30 @@ describe('security: token failures are shared by replicas through Redis', () => 
       expect(hub.status, hub.text).to.equal(200);
       expect((await deliver(replica, hub.body.access_token)).status).to.equal(200);
     }
+  });
+});
+
+describe('security: the token endpoint with Redis out of reach', () => {
+  let app: JsonServer;
+  let url: string;
+  before(async () => {
+    // A connection that was closed: the limiter refuses to wait for it and the endpoint carries on.
+    const gone = await createRedisConnection();
+    await closeRedisConnection(gone);
+    app = createJsonServer({ name: 'lockout-no-redis' });
+    registerTokenEndpoint(app, {
+      clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }],
+      issuer: createTokenIssuer({ signingKey: 'lockout-signing-key-0123456789abcdef', issuer: 'hubbot', audience: 'hubbot-callback', tenant: 'acme', ttlSeconds: 600 }),
+      limiter: new RedisFailureLimiter({ client: gone, tenant: `lockout-${randomUUID()}` }),
+    });
+    url = `${await app.listen(0, '127.0.0.1')}/oauth2/token`;
+  });
+  after(() => app.close());
+
+  it('[S2] answers a wrong secret 401 and the right secret its token while failures cannot be counted', async () => {
+    const ask = (secret: string) => request(url, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: CLIENT_ID, client_secret: secret }) });
+    for (let i = 0; i < 12; i++) expectRefusal(await ask(`wrong-${i}`), 401, '401-106');
+    expect((await ask(CLIENT_SECRET)).status).to.equal(200);
   });
 });
 
