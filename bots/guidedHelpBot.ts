@@ -7,8 +7,10 @@
  *
  * Its state lives in the Storage it is given (the dialog's snapshot per conversation), so any
  * replica can take the next turn (B5). Inactivity deadlines are reported through
- * `scheduleDeadline`; when one fires, run the bot on an event activity named
- * `ContinueConversation` (what `adapter.continueConversation` sends) or `guidedHelp.deadline`.
+ * `scheduleDeadline` (and `cancelDeadline` when the dialog ends); InboxDeadlines keeps them in
+ * the conversation's inbox (T2). When one falls, the bot runs on an event activity named
+ * `guidedHelp.deadline` (or `ContinueConversation`); one whose value names a deadline that is no
+ * longer the dialog's (the customer answered in time) does nothing.
  */
 import { ActivityHandler, TurnContext, type Activity, type ConversationReference, type Storage } from 'botbuilder-core';
 import { GuidedHelpDialog, type GuidedHelpTurn } from '../dialogs/guidedHelp/guidedHelpDialog.js';
@@ -18,6 +20,7 @@ import type { GuidedHelpPortal } from '../dialogs/guidedHelp/guidedHelpPortal.js
 import { DefaultGuidedHelpRenderer, type GuidedHelpRenderer } from '../dialogs/guidedHelp/guidedHelpRenderer.js';
 import type { GuidedHelpEvent, GuidedHelpSettings } from '../dialogs/guidedHelp/guidedHelpTypes.js';
 import type { AnsweredQuestionInput } from '../src/schemas/guidedHelpRequests.js';
+import { isTransientTurnError } from '../src/adapter/turnErrors.js';
 import { parseCommand } from './guidedHelpCommands.js';
 import { matchTopic, topicPicker, type GuidedHelpTopic } from './guidedHelpTopics.js';
 
@@ -35,8 +38,13 @@ export interface GuidedHelpBotOptions {
   settings?: Partial<GuidedHelpSettings>;
   /** A machine of your own (its actors provided); default: the standard one over `portal`. */
   machine?: GuidedHelpMachine;
-  /** Told after each turn when the conversation's inactivity deadline falls (ms since epoch). */
-  scheduleDeadline?: (reference: Partial<ConversationReference>, at: number) => void;
+  /**
+   * Told after each turn when the conversation's inactivity deadline falls (ms since epoch);
+   * awaited, so a deadline that could not be recorded fails the turn (retried, T1).
+   */
+  scheduleDeadline?: (reference: Partial<ConversationReference>, at: number) => void | Promise<void>;
+  /** Told when the conversation has no dialog any more (ended, restarted): its deadline is void. */
+  cancelDeadline?: (conversationId: string) => void | Promise<void>;
   now?: () => number;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -79,6 +87,7 @@ export class GuidedHelpBot extends ActivityHandler {
     });
     this.onEndOfConversation(async (context, next) => {
       await this.dialog.reset(context.activity.conversation.id);
+      await this.opts.cancelDeadline?.(context.activity.conversation.id);
       await next();
     });
   }
@@ -104,6 +113,7 @@ export class GuidedHelpBot extends ActivityHandler {
         return;
       case 'restart':
         await this.dialog.reset(conversationId);
+        await this.opts.cancelDeadline?.(conversationId);
         await context.sendActivity(message(locale, 'restarted'));
         return this.greet(context);
       case 'agent':
@@ -146,6 +156,9 @@ export class GuidedHelpBot extends ActivityHandler {
     const conversationId = context.activity.conversation.id;
     const state = await this.dialog.status(conversationId);
     if (state.status !== 'active') return;
+    // A deadline that is not the dialog's current one was superseded: the customer answered.
+    const due = (context.activity.value as { deadline?: unknown } | undefined)?.deadline;
+    if (typeof due === 'number' && due !== state.deadline) return;
     await this.runDialog(context, { type: 'TICK', at: this.now() }, this.locale(context, state.lang));
   }
 
@@ -173,7 +186,9 @@ export class GuidedHelpBot extends ActivityHandler {
     const turn = await this.dialog.handle(context.activity.conversation.id, event, this.input(locale));
     await this.send(context, turn, locale);
     if (turn.status === 'active' && turn.deadline !== undefined) {
-      this.opts.scheduleDeadline?.(TurnContext.getConversationReference(context.activity), turn.deadline);
+      await this.opts.scheduleDeadline?.(TurnContext.getConversationReference(context.activity), turn.deadline);
+    } else if (turn.status !== 'active') {
+      await this.opts.cancelDeadline?.(context.activity.conversation.id);
     }
   }
 
@@ -184,11 +199,15 @@ export class GuidedHelpBot extends ActivityHandler {
     if (activities.length > 0) await context.sendActivities(activities.map((x) => ({ ...x, locale })));
   }
 
-  /** A failure becomes one plain apology: never a stack trace to the customer. */
+  /**
+   * A failure becomes one plain apology: never a stack trace to the customer. A transient one
+   * (Redis unreachable, a storage conflict) is left to the inbox, which runs the turn again (T1).
+   */
   private async guarded(context: TurnContext, work: () => Promise<void>): Promise<void> {
     try {
       await work();
     } catch (err) {
+      if (isTransientTurnError(err)) throw err;
       this.opts.log?.warn({ err: err instanceof Error ? err.name : 'unknown', conversationId: context.activity.conversation?.id }, 'guided help turn failed');
       await context.sendActivity(message(this.locale(context), 'turnError'));
     }

@@ -1,76 +1,36 @@
 /**
- * Fires guided-help inactivity deadlines in this process: one timer per conversation (a new
- * deadline replaces the old one), which runs the bot on a `guidedHelp.deadline` event through
- * `adapter.continueConversation`. Pass `schedule` as the bot's `scheduleDeadline`.
+ * Guided-help inactivity deadlines kept in the conversation's inbox (T2): each one is a
+ * scheduled `guidedHelp.deadline` event (adapter.scheduleEvent), due at the deadline, whose value
+ * names the deadline. So it takes its turn in line with the customer's messages, never beside
+ * one, on whichever replica is free, and it survives a restart (with RedisInbox).
  *
- * Timers do not survive a restart; nothing is lost by that: the deadline lives in the stored
- * dialog, and the conversation's next message finds it expired and ends the session first
- * (GuidedHelpBot checks `status(...).expired`). A deployment that wants the reminder sent
- * on time after a restart reschedules from its own list of active conversations.
+ * One slot per conversation: a new deadline replaces the previous one, and cancel removes it. A
+ * deadline already due when the customer's answer came in still runs after that answer; the bot
+ * sees that it is not the dialog's current deadline any more and does nothing.
+ *
+ * Pass `schedule` and `cancel` as the bot's `scheduleDeadline` and `cancelDeadline`.
  */
-import { ActivityTypes, type BotAdapter, type ConversationReference, type TurnContext } from 'botbuilder-core';
+import type { ConversationReference } from 'botbuilder-core';
 
-export interface DeadlineTarget {
-  run(context: TurnContext): Promise<void>;
+/** The event a guided-help deadline turn runs on (GuidedHelpBot handles it). */
+export const GUIDED_HELP_DEADLINE_EVENT = 'guidedHelp.deadline';
+
+/** What InboxDeadlines needs of the adapter (HubAdapter with an inbox). */
+export interface EventScheduler {
+  scheduleEvent(reference: Partial<ConversationReference>, event: { name: string; value?: unknown }, at: number, slot?: string): Promise<void>;
+  cancelScheduledEvent(conversationId: string, slot: string): Promise<boolean>;
 }
 
-export interface InProcessDeadlinesOptions {
-  /** Called when running the deadline turn failed (the bot already apologised if it could). */
-  onError?: (err: unknown, conversationId: string) => void;
-  now?: () => number;
-}
-
-export class InProcessDeadlines {
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly now: () => number;
-
-  constructor(
-    private readonly adapter: BotAdapter,
-    private readonly bot: DeadlineTarget,
-    private readonly opts: InProcessDeadlinesOptions = {},
-  ) {
-    this.now = opts.now ?? Date.now;
-  }
+export class InboxDeadlines {
+  constructor(private readonly adapter: EventScheduler) {}
 
   /** For GuidedHelpBotOptions.scheduleDeadline. */
-  readonly schedule = (reference: Partial<ConversationReference>, at: number): void => {
-    const id = reference.conversation?.id;
-    if (!id) return;
-    this.cancel(id);
-    const timer = setTimeout(() => {
-      this.timers.delete(id);
-      void this.fire(reference, id);
-    }, Math.max(0, at - this.now()));
-    // A pending reminder must not keep the process alive on shutdown.
-    timer.unref?.();
-    this.timers.set(id, timer);
+  readonly schedule = async (reference: Partial<ConversationReference>, at: number): Promise<void> => {
+    await this.adapter.scheduleEvent(reference, { name: GUIDED_HELP_DEADLINE_EVENT, value: { deadline: at } }, at, GUIDED_HELP_DEADLINE_EVENT);
   };
 
-  cancel(conversationId: string): void {
-    const t = this.timers.get(conversationId);
-    if (t) clearTimeout(t);
-    this.timers.delete(conversationId);
-  }
-
-  /** Conversations with a pending deadline. */
-  get size(): number {
-    return this.timers.size;
-  }
-
-  stop(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
-    this.timers.clear();
-  }
-
-  private async fire(reference: Partial<ConversationReference>, id: string): Promise<void> {
-    try {
-      await this.adapter.continueConversation(reference, async (context) => {
-        context.activity.type = ActivityTypes.Event;
-        context.activity.name = 'guidedHelp.deadline';
-        await this.bot.run(context);
-      });
-    } catch (err) {
-      this.opts.onError?.(err, id);
-    }
-  }
+  /** For GuidedHelpBotOptions.cancelDeadline. */
+  readonly cancel = async (conversationId: string): Promise<void> => {
+    await this.adapter.cancelScheduledEvent(conversationId, GUIDED_HELP_DEADLINE_EVENT);
+  };
 }

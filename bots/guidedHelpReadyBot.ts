@@ -2,14 +2,14 @@
  * The guided-help bot as `hubbot start` runs it: over the configured portal (PORTAL_ID), with
  * a token on behalf of each conversation's customer (portal sessions belong to the token's
  * subject), solutions whose articles were deleted left out (knowledge events), and inactivity
- * deadlines fired in this process.
+ * deadlines kept in the conversation's inbox (T2: in line with its messages, after a restart too).
  */
 import { ConfigError } from '../src/config/config.js';
 import type { BotDependencies, RunnableBot } from '../src/runtime/hubBotServer.js';
 import { PortalManagerGuidedHelpPortal } from '../dialogs/guidedHelp/portalManagerGuidedHelpPortal.js';
 import { withoutDeletedArticles } from '../dialogs/guidedHelp/withoutDeletedArticles.js';
 import { GuidedHelpBot } from './guidedHelpBot.js';
-import { InProcessDeadlines } from './guidedHelpDeadlines.js';
+import { InboxDeadlines } from './guidedHelpDeadlines.js';
 
 export function createReadyGuidedHelpBot(deps: BotDependencies): RunnableBot {
   const { portal, portalTokens } = deps.platform;
@@ -20,16 +20,14 @@ export function createReadyGuidedHelpBot(deps: BotDependencies): RunnableBot {
     }),
     deps.knowledge.deletedArticles,
   );
-  // The deadlines fire turns on the bot, and the bot schedules them: tied after both exist.
-  const deadlines: { current?: InProcessDeadlines } = {};
-  const bot = new GuidedHelpBot({
+  const deadlines = new InboxDeadlines(deps.adapter);
+  return new GuidedHelpBot({
     storage: deps.storage,
     portal: port,
     language: deps.config.DEFAULT_LANGUAGE,
     ...(deps.config.PORTAL_PROFILE_ID ? { profileId: deps.config.PORTAL_PROFILE_ID } : {}),
-    scheduleDeadline: (reference, at) => deadlines.current?.schedule(reference, at),
+    scheduleDeadline: deadlines.schedule,
+    cancelDeadline: deadlines.cancel,
     log: deps.logger,
   });
-  deadlines.current = new InProcessDeadlines(deps.adapter, bot, { onError: (err, conversationId) => deps.logger.warn({ err, conversationId }, 'guided-help deadline turn failed') });
-  return bot;
 }

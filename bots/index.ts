@@ -8,4 +8,4 @@ export { createReadyGuidedHelpBot } from './guidedHelpReadyBot.js';
 export { READY_BOTS, DEFAULT_BOT } from './readyBots.js';
 export { topicPicker, matchTopic, topicName, type GuidedHelpTopic } from './guidedHelpTopics.js';
 export { parseCommand, type GuidedHelpCommand } from './guidedHelpCommands.js';
-export { InProcessDeadlines, type InProcessDeadlinesOptions, type DeadlineTarget } from './guidedHelpDeadlines.js';
+export { InboxDeadlines, GUIDED_HELP_DEADLINE_EVENT, type EventScheduler } from './guidedHelpDeadlines.js';

@@ -6,6 +6,12 @@
  *
  * Delivery is ordered per conversation and budget-aware (Outbox). A typing.start the bot sends
  * is always paired with a typing.end, before its next message or at the end of the turn.
+ *
+ * Every turn enters through the conversation's inbox (T2): `processInboxItem` runs the item a
+ * worker claimed, whatever its kind (the customer's message, a proactive turn, a deadline).
+ * `continueConversation` puts a proactive turn in the inbox and waits for it (proactiveTurns.ts);
+ * `scheduleEvent` is the durable form: a named event activity due at a time, kept in the inbox,
+ * run by any replica, after a restart too.
  */
 import { randomUUID } from 'node:crypto';
 import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from 'botbuilder-core';
@@ -16,7 +22,10 @@ import { activityFromHubMessage } from './activityFromHubMessage.js';
 import { hubMessagesFromActivity } from './hubMessagesFromActivity.js';
 import { HUB_CHANNEL_ID, hubChannelData } from './hubChannel.js';
 import type { Outbox } from './outbox/outbox.js';
-import { BotTurnError, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
+import { BotTurnError, isDeadLetterNow, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
+import type { Inbox, InboxItem } from './inbox/inbox.js';
+import { deadlineItem, proactiveItem, readInboxItem, UnreadableInboxItemError, type Reference, type ScheduledEvent } from './inbox/inboxItems.js';
+import { ProactiveTurns, TurnScope } from './proactiveTurns.js';
 
 export interface HubAdapterOptions {
   outbox: Outbox;
@@ -40,6 +49,15 @@ export interface HubAdapterOptions {
    * or a full locale); false sends none. Default: DEFAULT_TURN_ERROR_NOTICES (T1).
    */
   turnErrorNotices?: Readonly<Record<string, string>> | false;
+  /**
+   * The inbox the worker runs turns from. With it, proactive turns and scheduled events go
+   * through the conversation's line (T2); without it, continueConversation runs at once.
+   */
+  inbox?: Inbox;
+  /** The id of this process's InboxWorker: proactive turns are pinned to it (their logic lives here). */
+  workerId?: string;
+  /** How long a proactive turn waits for this process's worker before any may take it; default 30 s. */
+  proactivePinMs?: number;
 }
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
@@ -67,6 +85,8 @@ export class HubAdapter extends BotAdapter {
   private readonly serviceUrl: string;
   /** The developer's onTurnError: it runs for bot errors, after the customer's notice. */
   private botErrorHandler?: (context: TurnContext, error: Error) => Promise<void>;
+  private readonly proactive = new ProactiveTurns();
+  private readonly scope = new TurnScope();
 
   constructor(private readonly opts: HubAdapterOptions) {
     super();
@@ -97,6 +117,50 @@ export class HubAdapter extends BotAdapter {
     }
     await this.runTurn(activity, logic);
     return true;
+  }
+
+  /**
+   * Runs the turn of an inbox item, for the InboxWorker's handler: `logic` is the bot's (its run
+   * method) for a message or a deadline; a proactive turn runs the logic its caller registered.
+   * An unreadable item throws an error the worker parks at once (dead letters, with the reason).
+   */
+  async processInboxItem(conversationId: string, item: InboxItem, logic: TurnLogic): Promise<boolean> {
+    const read = readInboxItem(conversationId, item);
+    if (read.kind === 'message') return this.processHubMessage(conversationId, read.message, logic);
+    if (read.kind === 'deadline') {
+      const event = { type: ActivityTypes.Event, name: read.event.name, value: read.event.value };
+      await this.runTurn(this.incoming(read.reference, event, item.id), logic, item.id);
+      return true;
+    }
+    const own = this.proactive.logicOf(item.id);
+    // Its logic lived in a process that is gone (or restarted): nothing here can run it.
+    if (!own) throw new UnreadableInboxItemError('the logic of this proactive turn lived in another process, which did not run it in time');
+    try {
+      await this.runTurn(this.incoming(read.reference, { type: ActivityTypes.Event, name: 'ContinueConversation' }, item.id), own, item.id);
+    } catch (err) {
+      // A transient failure is retried by the worker, here (the item stays pinned): keep waiting.
+      if (isDeadLetterNow(err)) this.proactive.failed(item.id, err);
+      throw err;
+    }
+    this.proactive.finished(item.id);
+    return true;
+  }
+
+  /**
+   * Durable proactive turn (T2): the event `{name, value}` runs as an `event` activity of the
+   * reference's conversation at `at` (ms since the epoch), through its inbox, on any replica,
+   * after a restart too. `slot` names it in the conversation (default the event's name):
+   * scheduling the slot again replaces the earlier one.
+   */
+  async scheduleEvent(reference: Reference, event: ScheduledEvent, at: number, slot: string = event.name): Promise<void> {
+    const conversationId = reference.conversation?.id;
+    if (!conversationId) throw new TypeError('scheduleEvent: the reference has no conversation.id');
+    await this.requireInbox().schedule(conversationId, slot, deadlineItem(slot, reference, event, at, Date.now()));
+  }
+
+  /** Cancels a scheduled event that is not due yet; false when there was none. */
+  async cancelScheduledEvent(conversationId: string, slot: string): Promise<boolean> {
+    return this.requireInbox().unschedule(conversationId, slot);
   }
 
   override async sendActivities(context: TurnContext, activities: Partial<Activity>[]): Promise<ResourceResponse[]> {
@@ -163,8 +227,28 @@ export class HubAdapter extends BotAdapter {
     throw new BotTurnError(error);
   };
 
-  /** Proactive messages: runs `logic` in a turn addressed to a stored conversation reference. */
+  /**
+   * Proactive messages: runs `logic` in a turn addressed to a stored conversation reference. With
+   * an inbox it is that conversation's next turn, taken in line after its waiting messages, never
+   * beside one (T2); it resolves once the turn ran. Its logic lives in this process only: for a
+   * turn that must happen even after a restart, use scheduleEvent.
+   */
   override async continueConversation(reference: Partial<ConversationReference>, logic: TurnLogic): Promise<void> {
+    const conversationId = reference.conversation?.id;
+    const inbox = this.opts.inbox;
+    if (inbox && conversationId && !this.scope.isInTurnOf(conversationId)) {
+      const id = `proactive-${randomUUID()}`;
+      const done = this.proactive.register(id, logic);
+      const pin = this.opts.workerId ? { pin: { workerId: this.opts.workerId, ms: this.opts.proactivePinMs ?? 30_000 } } : {};
+      try {
+        await inbox.append(conversationId, proactiveItem(id, reference, Date.now()), pin);
+      } catch (err) {
+        this.proactive.forget(id);
+        throw err;
+      }
+      return done;
+    }
+    // No inbox, or asked from inside this conversation's own turn, which already holds it.
     const activity = TurnContext.applyConversationReference({ type: ActivityTypes.Event, name: 'ContinueConversation' }, { channelId: HUB_CHANNEL_ID, serviceUrl: this.serviceUrl, ...reference }, true);
     // The activity carries the reference's activityId (the message the reference was taken
     // from): its replies need ids of their own, or they would repeat that message's reply ids
@@ -178,13 +262,24 @@ export class HubAdapter extends BotAdapter {
     await this.continueConversation(reference, logic);
   }
 
+  /** An incoming event activity of a stored reference's conversation, with the inbox item's id. */
+  private incoming(reference: Reference, event: Partial<Activity>, id: string): Partial<Activity> {
+    const activity = TurnContext.applyConversationReference({ ...event }, { channelId: HUB_CHANNEL_ID, serviceUrl: this.serviceUrl, ...reference }, true);
+    return { ...activity, id, timestamp: new Date() };
+  }
+
+  private requireInbox(): Inbox {
+    if (!this.opts.inbox) throw new TypeError('HubAdapter: scheduled events need the inbox (HubAdapterOptions.inbox)');
+    return this.opts.inbox;
+  }
+
   private async runTurn(activity: Partial<Activity>, logic: TurnLogic, idBase?: string): Promise<void> {
     const context = new TurnContext(this, activity);
     const outbound = this.outboundOf(context);
     outbound.idBase = idBase;
     let turnFailure: unknown;
     try {
-      await this.runMiddleware(context, logic);
+      await this.scope.run(activity.conversation?.id, () => this.runMiddleware(context, logic));
     } catch (err) {
       // From the turn error policy: transient (retry) or a bot error (park); sent after the
       // replies queued so far, the customer's notice included, have left.

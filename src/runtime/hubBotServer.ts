@@ -23,7 +23,6 @@ import type { Inbox } from '../adapter/inbox/inbox.js';
 import { MemoryInbox } from '../adapter/inbox/memoryInbox.js';
 import { RedisInbox } from '../adapter/inbox/redisInbox.js';
 import { InboxWorker } from '../adapter/inbox/inboxWorker.js';
-import type { HubMessage } from '../schemas/hubMessages.js';
 import { RedisStorage } from '../storage/redisStorage.js';
 import { ConversationReferenceStore } from '../storage/conversationReferenceStore.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../redis/redisConnection.js';
@@ -154,7 +153,11 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   });
   const references = new ConversationReferenceStore(storage);
   // The first message of a conversation is preceded by a conversationUpdate (welcome handlers, T4).
+  // Proactive turns are pinned to this process's worker, where their logic waits (T2).
+  const workerId = `hubbot-${randomUUID().slice(0, 8)}`;
   const adapter = new HubAdapter({
+    inbox,
+    workerId,
     outbox,
     senderType: cfg.BOT_SENDER_TYPE,
     serviceUrl: cfg.PLATFORM_BASE_URL,
@@ -213,7 +216,6 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   if (!authOptions) {
     throw new ConfigError(['BOT_TOKEN_SIGNING_KEY (with BOT_CLIENT_ID and BOT_CLIENT_SECRET) or CALLBACK_ISSUER: the hub\'s callbacks must be authenticated (spec 5.4)']);
   }
-  const known = new Set<string>();
   let admitting = true;
   const processCallback = createHubCallbackHandler({
     admitting: () => admitting,
@@ -241,17 +243,11 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const worker = new InboxWorker(
     inbox,
     async (conversationId, item) => {
-      const message = item.payload as HubMessage;
       let handled: boolean;
       try {
-        handled = await adapter.processHubMessage(conversationId, { ...message, id: message.id ?? item.id }, async (context) => {
-          if (!known.has(conversationId)) {
-            // Kept for proactive messages (continueConversation), once per conversation and process.
-            await references.save({ ...contextReference(context) });
-            known.add(conversationId);
-          }
-          await bot.run(context);
-        });
+        // The adapter reads the item back (an unreadable one is parked) and runs its turn; the
+        // conversation's reference is kept at its start (conversationStarts), for proactive turns.
+        handled = await adapter.processInboxItem(conversationId, item, (context) => bot.run(context));
       } catch (err) {
         // A bot error is parked by the inbox; a transient one is run again (T1).
         metrics.turns.inc({ outcome: isDeadLetterNow(err) ? 'error' : isTransientTurnError(err) ? 'retried' : 'failed' });
@@ -260,7 +256,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       metrics.turns.inc({ outcome: handled ? 'ok' : 'ignored' });
     },
     {
-      workerId: `hubbot-${randomUUID().slice(0, 8)}`,
+      workerId,
       leaseMs: opts.worker?.leaseMs,
       // Enough turns at once that the outbox, not the worker, shares the send budget among
       // conversations (each turn waits for its replies to leave before completing).
@@ -298,9 +294,4 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       for (const c of [subscriber, redis]) if (c) await closeRedisConnection(c as RedisConnection).catch(() => undefined);
     },
   };
-}
-
-function contextReference(context: TurnContext) {
-  const a = context.activity;
-  return { channelId: a.channelId, serviceUrl: a.serviceUrl, conversation: a.conversation, bot: a.recipient, user: a.from, activityId: a.id };
 }

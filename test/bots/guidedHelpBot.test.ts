@@ -89,7 +89,7 @@ describe('guided help bot', () => {
   it('[B3] reports each inactivity deadline, and a deadline event gives the reminder, then the end', async () => {
     let now = 1_000_000;
     const scheduled: number[] = [];
-    const bot = make({ casebases: [{ casebaseId: '101', name: 'Home internet' }], now: () => now, settings: { reminderAfterMs: 60_000, endAfterMs: 30_000 }, scheduleDeadline: (_ref, at) => scheduled.push(at) });
+    const bot = make({ casebases: [{ casebaseId: '101', name: 'Home internet' }], now: () => now, settings: { reminderAfterMs: 60_000, endAfterMs: 30_000 }, scheduleDeadline: (_ref, at) => void scheduled.push(at) });
     const chat = new Chat(bot, { conversationId: 'c4' });
     await chat.say('hello');
     expect(scheduled).to.deep.equal([now + 60_000]);

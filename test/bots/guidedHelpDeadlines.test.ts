@@ -1,69 +1,122 @@
 /**
- * In-process inactivity deadlines through the real HubAdapter: the bot reports each deadline,
- * the timer runs a deadline turn through adapter.continueConversation when it falls (sinon
- * fake timers), and its replies leave as hub messages; a newer deadline replaces the older.
+ * Guided-help inactivity deadlines through the conversation's inbox (T2), with the real
+ * HubAdapter, InboxWorker and MemoryInbox: the bot schedules each deadline as an event, the
+ * worker runs it as the conversation's turn when it is due, in line with the customer's turns.
+ * Deadlines are short real delays; every wait is for a condition (no timed assertion).
  */
 import { expect } from 'chai';
-import { MemoryStorage } from 'botbuilder-core';
-import sinon from 'sinon';
+import { MemoryStorage, type TurnContext } from 'botbuilder-core';
 import { GuidedHelpBot } from '../../bots/guidedHelpBot.js';
-import { InProcessDeadlines } from '../../bots/guidedHelpDeadlines.js';
+import { InboxDeadlines } from '../../bots/guidedHelpDeadlines.js';
 import { HubAdapter } from '../../src/adapter/hubAdapter.js';
 import { Outbox } from '../../src/adapter/outbox/outbox.js';
+import { MemoryInbox } from '../../src/adapter/inbox/memoryInbox.js';
+import { InboxWorker } from '../../src/adapter/inbox/inboxWorker.js';
 import type { HubMessage } from '../../src/schemas/hubMessages.js';
+import { waitFor } from '../adapter/inbox/inboxSuite.js';
 import { portalStubAsPort } from './portalStubAsPort.js';
 
-describe('guided help: in-process deadlines (HubAdapter)', () => {
-  let clock: sinon.SinonFakeTimers;
+describe('guided help: deadlines through the inbox (HubAdapter, InboxWorker)', () => {
+  let inbox: MemoryInbox;
+  let worker: InboxWorker;
   let sent: HubMessage[];
-  let deadlines: InProcessDeadlines;
-  let say: (text: string) => Promise<void>;
-  const types = () => sent.splice(0).map((m) => `${m.type.value}${m.content?.text ? `:${m.content.text.split('\n')[0]}` : ''}`);
+  let turns: string[];
+  let overlaps: number;
+  let gate: { text: string; open: Promise<void> } | undefined;
+  let n: number;
+  const texts = () => sent.filter((m) => m.type.value !== 'typing.start' && m.type.value !== 'typing.end').map((m) => `${m.type.value}:${(m.content?.text ?? '').split('\n')[0]}`);
+  const say = (text: string, conversationId = 'd1') =>
+    inbox.append(conversationId, { id: `m${++n}`, payload: { id: `m${n}`, sender: { type: 'customer' }, type: { value: 'text' }, content: { text }, language: 'en-US' }, receivedAt: Date.now() });
 
-  beforeEach(() => {
-    clock = sinon.useFakeTimers({ now: 1_700_000_000_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    sent = [];
-    const adapter = new HubAdapter({ outbox: new Outbox({ send: async (batch) => void sent.push(...batch.messages.message) }) });
+  function start(settings: { reminderAfterMs: number; endAfterMs: number }) {
+    inbox = new MemoryInbox();
+    const adapter = new HubAdapter({ inbox, workerId: 'w1', outbox: new Outbox({ send: async (batch) => void sent.push(...batch.messages.message) }) });
+    const deadlines = new InboxDeadlines(adapter);
     const bot = new GuidedHelpBot({
       storage: new MemoryStorage(),
       portal: portalStubAsPort(),
       casebases: [{ casebaseId: '101', name: 'Home internet' }],
-      settings: { reminderAfterMs: 60_000, endAfterMs: 30_000 },
-      scheduleDeadline: (ref, at) => deadlines.schedule(ref, at),
+      settings,
+      scheduleDeadline: deadlines.schedule,
+      cancelDeadline: deadlines.cancel,
     });
-    deadlines = new InProcessDeadlines(adapter, bot);
-    let n = 0;
-    say = async (text) => {
-      await adapter.processHubMessage('d1', { id: `m${++n}`, sender: { type: 'customer' }, type: { value: 'text' }, content: { text }, language: 'en-US' }, (ctx) => bot.run(ctx));
+    let inTurn = 0;
+    const logic = async (context: TurnContext) => {
+      if (++inTurn > 1) overlaps++;
+      const a = context.activity;
+      try {
+        if (a.conversation.id === 'd1') turns.push(a.type === 'event' ? `event:${a.name}` : `${a.type}:${a.text ?? ''}`);
+        if (gate && a.text === gate.text) await gate.open;
+        await bot.run(context);
+      } finally {
+        inTurn--;
+      }
     };
+    worker = new InboxWorker(inbox, (conversationId, item) => adapter.processInboxItem(conversationId, item, logic).then(() => undefined), { workerId: 'w1', pollIntervalMs: 10 });
+    worker.start();
+    return { adapter, deadlines };
+  }
+
+  beforeEach(() => {
+    sent = [];
+    turns = [];
+    overlaps = 0;
+    gate = undefined;
+    n = 0;
   });
-  afterEach(() => {
-    deadlines.stop();
-    clock.restore();
+  afterEach(async () => {
+    await worker?.stop();
+    await inbox?.close();
   });
 
-  it('[B3] sends the reminder when the deadline falls, then ends the session at the next one', async () => {
+  it('[T2][B3] sends the reminder when the deadline falls, then ends the session at the next one', async () => {
+    start({ reminderAfterMs: 150, endAfterMs: 150 });
     await say('hello');
-    expect(types()).to.deep.equal(['richMessage.quickreply:Question 1001?']);
-    expect(deadlines.size).to.equal(1);
-    await clock.tickAsync(59_999);
-    expect(types()).to.deep.equal([]);
-    await clock.tickAsync(1);
-    expect(types()).to.deep.equal(['text:Are you still there? I will close this session soon if I hear nothing.', 'richMessage.quickreply:Question 1001?']);
-    await clock.tickAsync(30_000);
-    expect(types()).to.deep.equal(['text:I am closing this session as I have not heard from you. Write again whenever you like.', 'conversation.end']);
-    expect(deadlines.size).to.equal(0);
+    await waitFor(() => texts().some((t) => t.startsWith('text:I am closing this session')), 'the end of the session');
+    expect(texts()).to.deep.equal([
+      'richMessage.quickreply:Question 1001?',
+      'text:Are you still there? I will close this session soon if I hear nothing.',
+      'richMessage.quickreply:Question 1001?',
+      'text:I am closing this session as I have not heard from you. Write again whenever you like.',
+      'conversation.end:',
+    ]);
+    expect(turns.filter((t) => t === 'event:guidedHelp.deadline')).to.have.length(2);
+    expect(await inbox.scheduled('d1'), 'an ended dialog has no deadline').to.deep.equal([]);
   });
 
-  it('[B3] an answer before the deadline replaces it with a later one', async () => {
+  it('[T2] a deadline that falls while the customer\'s turn runs waits for that turn, and the answer supersedes it', async () => {
+    // Long enough for 'fibre' to arrive before the deadline, short enough for its turn to outlast it.
+    start({ reminderAfterMs: 500, endAfterMs: 60_000 });
     await say('hello');
-    await clock.tickAsync(50_000);
+    await waitFor(() => texts().length === 1, 'the first question');
+    let open!: () => void;
+    gate = { text: 'fibre', open: new Promise<void>((resolve) => (open = resolve)) };
     await say('fibre');
-    types();
-    await clock.tickAsync(50_000);
-    expect(types()).to.deep.equal([]);
-    expect(deadlines.size).to.equal(1);
-    await clock.tickAsync(10_000);
-    expect(types()[0]).to.match(/^text:Are you still there\?/);
+    await waitFor(() => turns.includes('message:fibre'), 'the customer\'s turn to start');
+    // The deadline falls during that turn: it is moved into the conversation's line, behind it.
+    await waitFor(async () => (await inbox.scheduled('d1')).length === 0 && (await inbox.depth()) === 2, 'the deadline to wait in line');
+    open();
+    await waitFor(() => turns.includes('event:guidedHelp.deadline'), 'the deadline turn');
+    await waitFor(async () => (await inbox.depth()) === 0, 'an empty inbox');
+    expect(overlaps, 'never two turns at once').to.equal(0);
+    expect(turns).to.deep.equal(['message:hello', 'message:fibre', 'event:guidedHelp.deadline']);
+    // The answer moved the deadline on: the old one does nothing, the new one is scheduled.
+    expect(texts().some((t) => t.startsWith('text:Are you still there'))).to.equal(false);
+    expect((await inbox.scheduled('d1')).map((i) => i.kind)).to.deep.equal(['deadline']);
+  });
+
+  it('[T2] a cancelled deadline never fires', async () => {
+    const { adapter } = start({ reminderAfterMs: 1000, endAfterMs: 1000 });
+    await say('hello');
+    await waitFor(async () => (await inbox.scheduled('d1')).length === 1, 'the deadline');
+    const due = (await inbox.scheduled('d1'))[0].notBefore!;
+    await say('restart');
+    await waitFor(async () => (await inbox.scheduled('d1')).length === 0, 'the deadline to be cancelled');
+    // A sentinel in another conversation, due after the cancelled deadline would have been.
+    await adapter.scheduleEvent({ conversation: { id: 'sentinel', isGroup: false, conversationType: 'hub', name: '' } }, { name: 'sentinel' }, due + 100);
+    const sentinelDone = () => inbox.depth().then(async (d) => d === 0 && (await inbox.scheduled('sentinel')).length === 0);
+    await waitFor(sentinelDone, 'the sentinel turn');
+    expect(turns).to.deep.equal(['message:hello', 'message:restart']);
+    expect(texts().some((t) => t.startsWith('text:Are you still there'))).to.equal(false);
   });
 });

@@ -1,0 +1,126 @@
+/**
+ * HubAdapter turns of every inbox item kind (T2), run by a real InboxWorker over MemoryInbox
+ * and RedisInbox (the real Redis): customer messages, proactive turns (continueConversation)
+ * and scheduled events, in one line per conversation; unreadable items parked with a reason.
+ */
+import { expect } from 'chai';
+import type { TurnContext } from 'botbuilder-core';
+import { HubAdapter } from '../../../src/adapter/hubAdapter.js';
+import { Outbox } from '../../../src/adapter/outbox/outbox.js';
+import type { Inbox } from '../../../src/adapter/inbox/inbox.js';
+import { MemoryInbox } from '../../../src/adapter/inbox/memoryInbox.js';
+import { RedisInbox } from '../../../src/adapter/inbox/redisInbox.js';
+import { InboxWorker } from '../../../src/adapter/inbox/inboxWorker.js';
+import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../../src/redis/redisConnection.js';
+import type { HubMessage } from '../../../src/schemas/hubMessages.js';
+import { deleteTenantKeys, uniqueTenant } from '../../storage/redisTestTenant.js';
+import { waitFor } from './inboxSuite.js';
+
+const reference = (conversationId: string) => ({ conversation: { id: conversationId, isGroup: false, conversationType: 'hub', name: '' }, bot: { id: 'hub-bot', name: 'bot' }, user: { id: 'cust-1', name: '' }, locale: 'fr-FR' });
+const textItem = (id: string, text: string) => ({ id, payload: { id, sender: { type: 'customer' }, type: { value: 'text' }, content: { text }, language: 'fr-FR' }, receivedAt: Date.now() });
+
+const fixtures: Array<[string, () => Promise<{ inbox: Inbox; cleanup: () => Promise<void> }>]> = [
+  ['MemoryInbox', async () => ({ inbox: new MemoryInbox(), cleanup: async () => {} })],
+  [
+    'RedisInbox',
+    async () => {
+      const tenant = uniqueTenant('turns');
+      const client: RedisConnection = await createRedisConnection();
+      const inbox = new RedisInbox({ client, tenant });
+      return { inbox, cleanup: async () => (await deleteTenantKeys(client, tenant), await closeRedisConnection(client)) };
+    },
+  ],
+];
+
+for (const [name, makeInbox] of fixtures) {
+  describe(`HubAdapter turns from the inbox: ${name}`, () => {
+    let inbox: Inbox;
+    let cleanup: () => Promise<void>;
+    let adapter: HubAdapter;
+    let worker: InboxWorker;
+    let sent: HubMessage[];
+    let gates: Map<string, Promise<void>>;
+    let seen: Array<{ type: string; name?: string; text?: string; locale?: string; value?: unknown }>;
+    const said = () => sent.filter((m) => m.type.value === 'text').map((m) => m.content?.text);
+
+    const logic = async (context: TurnContext) => {
+      const a = context.activity;
+      seen.push({ type: a.type, name: a.name, text: a.text, locale: a.locale, value: a.value });
+      await gates.get(a.text ?? '');
+      if (a.type === 'message') await context.sendActivity(`echo: ${a.text}`);
+      if (a.type === 'event' && a.name === 'reminder') await context.sendActivity('reminder');
+    };
+
+    beforeEach(async () => {
+      ({ inbox, cleanup } = await makeInbox());
+      sent = [];
+      seen = [];
+      gates = new Map();
+      adapter = new HubAdapter({ inbox, workerId: 'replica-1', outbox: new Outbox({ send: async (batch) => void sent.push(...batch.messages.message) }) });
+      worker = new InboxWorker(inbox, (c, item) => adapter.processInboxItem(c, item, logic).then(() => undefined), { workerId: 'replica-1', pollIntervalMs: 10 });
+      worker.start();
+    });
+    afterEach(async () => {
+      await worker.stop();
+      await inbox.close();
+      await cleanup();
+    });
+
+    it('[T2] a proactive turn keeps its place in line with the customer\'s turns', async () => {
+      let open!: () => void;
+      gates.set('one', new Promise<void>((resolve) => (open = resolve)));
+      await inbox.append('c1', textItem('m1', 'one'));
+      await waitFor(() => seen.length === 1, 'the first turn to start');
+      const proactive = adapter.continueConversation(reference('c1'), async (context) => void (await context.sendActivity('shipped')));
+      await waitFor(async () => (await inbox.depth()) === 2, 'the proactive turn to wait in line');
+      await inbox.append('c1', textItem('m2', 'two'));
+      open();
+      await proactive;
+      await waitFor(() => said().length === 3, 'three replies');
+      expect(said()).to.deep.equal(['echo: one', 'shipped', 'echo: two']);
+    });
+
+    it('[T2] continueConversation inside the conversation\'s own turn runs at once, without waiting for itself', async () => {
+      const inner = new HubAdapter({ inbox, workerId: 'replica-1', outbox: new Outbox({ send: async (batch) => void sent.push(...batch.messages.message) }) });
+      await worker.stop();
+      worker = new InboxWorker(
+        inbox,
+        (c, item) =>
+          inner
+            .processInboxItem(c, item, async (context) => {
+              await context.sendActivity('first');
+              await inner.continueConversation(reference(c), async (nested) => void (await nested.sendActivity('nested')));
+            })
+            .then(() => undefined),
+        { workerId: 'replica-1', pollIntervalMs: 10 },
+      );
+      worker.start();
+      await inbox.append('c1', textItem('m1', 'hi'));
+      await waitFor(() => said().length === 2, 'both replies');
+      expect(said()).to.deep.equal(['first', 'nested']);
+      expect(await inbox.depth()).to.equal(0);
+    });
+
+    it('[T2] a scheduled event runs as a named event activity of the reference\'s conversation, in its language', async () => {
+      await adapter.scheduleEvent(reference('c1'), { name: 'reminder', value: { n: 1 } }, Date.now() + 50);
+      await waitFor(() => said().length === 1, 'the event turn');
+      expect(seen).to.deep.equal([{ type: 'event', name: 'reminder', text: undefined, locale: 'fr-FR', value: { n: 1 } }]);
+      expect(sent[0].id, 'reply ids derive from the item, the same on a rerun').to.match(/^reminder@[0-9a-z]+:r1$/);
+    });
+
+    it('[T1] parks an unreadable item with its reason and goes on with the conversation', async () => {
+      await inbox.append('c1', { id: 'bad', payload: { type: { value: 'text' }, content: { text: 'no sender' } }, receivedAt: Date.now() });
+      await inbox.append('c1', { id: 'orphan', kind: 'proactive', payload: { reference: reference('c1') }, receivedAt: Date.now() });
+      await inbox.append('c1', { id: 'elsewhere', kind: 'deadline', payload: { reference: reference('c2'), name: 'reminder' }, receivedAt: Date.now() });
+      await inbox.append('c1', textItem('m2', 'fine'));
+      await waitFor(() => said().length === 1, 'the next message');
+      expect(said()).to.deep.equal(['echo: fine']);
+      const letters = await inbox.deadLetters();
+      expect(letters.map((l) => l.item.id).sort()).to.deep.equal(['bad', 'elsewhere', 'orphan']);
+      const reasons = Object.fromEntries(letters.map((l) => [l.item.id, l.reason]));
+      expect(reasons.bad).to.match(/^UnreadableInboxItemError: .*message is not readable at sender/);
+      expect(reasons.orphan).to.contain('lived in another process');
+      expect(reasons.elsewhere).to.contain('another conversation');
+    });
+  });
+}
