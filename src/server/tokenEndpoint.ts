@@ -18,10 +18,10 @@ import { createClientAddress, type ClientAddress } from '../http/clientAddress.j
 import { header } from '../http/errorResponse.js';
 import { readRawBody } from '../http/jsonBody.js';
 import { sendJson, type JsonServer } from '../http/jsonServer.js';
+import type { UnauthenticatedCap } from '../http/unauthenticatedCap.js';
 import { readClientCredentials } from './clientCredentials.js';
 import { createFailureLimiter, type FailureLimiter } from './failureLimiter.js';
 import { secretsEqual } from './secretCompare.js';
-import type { UnauthenticatedCap } from '../http/unauthenticatedCap.js';
 import type { TokenIssuer } from './tokenIssuer.js';
 
 export const DEFAULT_TOKEN_PATH = '/oauth2/token';
