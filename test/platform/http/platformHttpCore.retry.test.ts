@@ -9,7 +9,9 @@ import { recordingSleep, until, useFakeTime, type SleepRecord } from './fakeTime
 import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 
 const TOO_MANY = { status: 429, body: { code: '429-001', developerMessage: 'Too many requests.' } };
-const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', operation: 'messages.send', body: {} };
+/** A batch whose message carries its id, as the adapter sends it: repeatable after 502 (R5). */
+const batch = { messages: { message: [{ id: 'm1', sender: { type: 'custom_bot' }, type: { value: 'text' }, content: { text: 'hi' } }] } };
+const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', operation: 'messages.send', body: batch };
 const accounts: RequestSpec = { method: 'GET', service: 'conversationmgr', path: '/accounts', template: '/accounts' };
 
 describe('PlatformHttpCore: backoff on 429, 502 and 503 (fake timers)', () => {
