@@ -39,7 +39,7 @@ import { RedisRevocationStore } from '../server/redisRevocationStore.js';
 import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from '../server/serverOptionsFromConfig.js';
 import { connectPlatform, type PlatformConnection } from './platformConnection.js';
 import { registerWebhook } from '../webhook/registerWebhook.js';
-import { webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
+import { requireWebhookAuth, webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
 import type { KnowledgeEvents } from '../webhook/knowledgeEvents.js';
 import { DeletedArticles } from '../webhook/deletedArticles.js';
 import { RedisArticleStateStore } from '../webhook/redisArticleStateStore.js';
@@ -116,8 +116,13 @@ export async function createHubBot(opts: HubBotServerOptions): Promise<HubBot> {
 
 async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promise<HubBot & { url?: string }> {
   const cfg = opts.config;
+  // A served knowledge webhook must be authenticated unless WEBHOOK_AUTH=none (S4): refused
+  // here, before any connection is opened.
+  if (listen) requireWebhookAuth(cfg);
   const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot' });
   const metrics = createMetrics();
+  // Refusals are logged cut short and rate-limited; every one is counted (S5).
+  const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
   const redis = cfg.REDIS_URL ? await createRedisConnection({ url: cfg.REDIS_URL, logger, clientName: 'hubbot' }) : undefined;
   const subscriber = redis ? await createRedisConnection({ url: cfg.REDIS_URL, logger, clientName: 'hubbot-sub' }) : undefined;
 
@@ -188,7 +193,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
-  const webhookOptions = webhookOptionsFromConfig(cfg, { redis, subscriber, metrics, logger });
+  const webhookOptions = webhookOptionsFromConfig(cfg, { redis, subscriber, metrics, logger, refusalLog: refusals, served: listen });
   const webhook = registerWebhook(
     app,
     typeof webhookOptions.auth === 'object' ? { ...webhookOptions, auth: { ...webhookOptions.auth, clientAddress } } : webhookOptions,
@@ -201,8 +206,6 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const bot = opts.bot(deps);
 
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
-  // Refusals are logged cut short and rate-limited; every one is counted (S5).
-  const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
   const tokenEndpoint = tokenEndpointOptionsFromConfig(cfg, {
     logger,
     refusalLog: refusals,
