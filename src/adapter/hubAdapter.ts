@@ -20,12 +20,12 @@ import type { SenderType } from '../schemas/messageTypes.js';
 import type { HubMessage } from '../schemas/hubMessages.js';
 import { activityFromHubMessage } from './activityFromHubMessage.js';
 import { hubMessagesFromActivity } from './hubMessagesFromActivity.js';
-import { HUB_CHANNEL_ID, hubChannelData } from './hubChannel.js';
+import { hubChannelData } from './hubChannel.js';
 import type { Outbox } from './outbox/outbox.js';
-import { BotTurnError, isDeadLetterNow, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
+import { BotTurnError, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
 import type { Inbox, InboxItem } from './inbox/inbox.js';
-import { deadlineItem, proactiveItem, readInboxItem, UnreadableInboxItemError, type Reference, type ScheduledEvent } from './inbox/inboxItems.js';
-import { ProactiveTurns, TurnScope } from './proactiveTurns.js';
+import { deadlineItem, readInboxItem, type Reference, type ScheduledEvent } from './inbox/inboxItems.js';
+import { activityOfReference, ProactiveTurns, TurnScope } from './proactiveTurns.js';
 
 export interface HubAdapterOptions {
   outbox: Outbox;
@@ -129,20 +129,11 @@ export class HubAdapter extends BotAdapter {
     if (read.kind === 'message') return this.processHubMessage(conversationId, read.message, logic);
     if (read.kind === 'deadline') {
       const event = { type: ActivityTypes.Event, name: read.event.name, value: read.event.value };
-      await this.runTurn(this.incoming(read.reference, event, item.id), logic, item.id);
+      await this.runTurn(activityOfReference(read.reference, event, item.id, this.serviceUrl), logic, item.id);
       return true;
     }
-    const own = this.proactive.logicOf(item.id);
-    // Its logic lived in a process that is gone (or restarted): nothing here can run it.
-    if (!own) throw new UnreadableInboxItemError('the logic of this proactive turn lived in another process, which did not run it in time');
-    try {
-      await this.runTurn(this.incoming(read.reference, { type: ActivityTypes.Event, name: 'ContinueConversation' }, item.id), own, item.id);
-    } catch (err) {
-      // A transient failure is retried by the worker, here (the item stays pinned): keep waiting.
-      if (isDeadLetterNow(err)) this.proactive.failed(item.id, err);
-      throw err;
-    }
-    this.proactive.finished(item.id);
+    const activity = activityOfReference(read.reference, { type: ActivityTypes.Event, name: 'ContinueConversation' }, item.id, this.serviceUrl);
+    await this.proactive.run(item.id, (own) => this.runTurn(activity, own, item.id));
     return true;
   }
 
@@ -237,35 +228,18 @@ export class HubAdapter extends BotAdapter {
     const conversationId = reference.conversation?.id;
     const inbox = this.opts.inbox;
     if (inbox && conversationId && !this.scope.isInTurnOf(conversationId)) {
-      const id = `proactive-${randomUUID()}`;
-      const done = this.proactive.register(id, logic);
       const pin = this.opts.workerId ? { pin: { workerId: this.opts.workerId, ms: this.opts.proactivePinMs ?? 30_000 } } : {};
-      try {
-        await inbox.append(conversationId, proactiveItem(id, reference, Date.now()), pin);
-      } catch (err) {
-        this.proactive.forget(id);
-        throw err;
-      }
-      return done;
+      return this.proactive.enqueue(inbox, conversationId, reference, logic, pin);
     }
     // No inbox, or asked from inside this conversation's own turn, which already holds it.
-    const activity = TurnContext.applyConversationReference({ type: ActivityTypes.Event, name: 'ContinueConversation' }, { channelId: HUB_CHANNEL_ID, serviceUrl: this.serviceUrl, ...reference }, true);
-    // The activity carries the reference's activityId (the message the reference was taken
-    // from): its replies need ids of their own, or they would repeat that message's reply ids
-    // and a hub deduplicating by id would drop them.
-    await this.runTurn(activity, logic, `${activity.conversation?.id ?? 'conversation'}:proactive-${randomUUID()}`);
+    const id = `${conversationId ?? 'conversation'}:proactive-${randomUUID()}`;
+    await this.runTurn(activityOfReference(reference, { type: ActivityTypes.Event, name: 'ContinueConversation' }, id, this.serviceUrl), logic, id);
   }
 
   override async continueConversationAsync(_botAppIdOrClaims: unknown, reference: Partial<ConversationReference>, logicOrAudience: TurnLogic | string, maybeLogic?: TurnLogic): Promise<void> {
     const logic = typeof logicOrAudience === 'function' ? logicOrAudience : maybeLogic;
     if (!logic) throw new TypeError('continueConversationAsync needs a logic function');
     await this.continueConversation(reference, logic);
-  }
-
-  /** An incoming event activity of a stored reference's conversation, with the inbox item's id. */
-  private incoming(reference: Reference, event: Partial<Activity>, id: string): Partial<Activity> {
-    const activity = TurnContext.applyConversationReference({ ...event }, { channelId: HUB_CHANNEL_ID, serviceUrl: this.serviceUrl, ...reference }, true);
-    return { ...activity, id, timestamp: new Date() };
   }
 
   private requireInbox(): Inbox {

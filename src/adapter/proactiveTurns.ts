@@ -10,7 +10,12 @@
  * would wait for itself. `TurnScope` tells which conversation's turn the caller runs in.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { TurnContext } from 'botbuilder-core';
+import { randomUUID } from 'node:crypto';
+import { TurnContext, type Activity } from 'botbuilder-core';
+import type { AppendOptions, Inbox } from './inbox/inbox.js';
+import { proactiveItem, UnreadableInboxItemError, type Reference } from './inbox/inboxItems.js';
+import { HUB_CHANNEL_ID } from './hubChannel.js';
+import { isDeadLetterNow } from './turnErrors.js';
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
 
@@ -23,31 +28,39 @@ interface Waiting {
 export class ProactiveTurns {
   private readonly waiting = new Map<string, Waiting>();
 
-  /** Registers the logic of item `id`; the promise settles when its turn finished or was given up. */
-  register(id: string, logic: TurnLogic): Promise<void> {
-    return new Promise<void>((resolve, reject) => this.waiting.set(id, { logic, resolve, reject }));
+  /**
+   * Records a proactive item in the conversation's inbox and resolves once its turn ran (rejects
+   * when the turn was parked for a bot error). After a transient failure it waits for the retry.
+   */
+  async enqueue(inbox: Inbox, conversationId: string, reference: Reference, logic: TurnLogic, opts: AppendOptions = {}): Promise<void> {
+    const id = `proactive-${randomUUID()}`;
+    const done = new Promise<void>((resolve, reject) => this.waiting.set(id, { logic, resolve, reject }));
+    try {
+      await inbox.append(conversationId, proactiveItem(id, reference, Date.now()), opts);
+    } catch (err) {
+      this.waiting.delete(id);
+      throw err;
+    }
+    return done;
   }
 
-  /** Drops a registration whose item could not be recorded. */
-  forget(id: string): void {
+  /** Runs the turn of proactive item `id` with the logic waiting for it here. */
+  async run(id: string, turn: (logic: TurnLogic) => Promise<void>): Promise<void> {
+    const waiting = this.waiting.get(id);
+    // Its logic lived in a process that is gone (or restarted): nothing here can run it.
+    if (!waiting) throw new UnreadableInboxItemError('the logic of this proactive turn lived in another process, which did not run it in time');
+    try {
+      await turn(waiting.logic);
+    } catch (err) {
+      // A transient failure is retried by the worker, here (the item stays pinned): keep waiting.
+      if (isDeadLetterNow(err)) {
+        this.waiting.delete(id);
+        waiting.reject(err);
+      }
+      throw err;
+    }
     this.waiting.delete(id);
-  }
-
-  /** The logic of item `id` when it waits in this process. */
-  logicOf(id: string): TurnLogic | undefined {
-    return this.waiting.get(id)?.logic;
-  }
-
-  /** The turn ran: its caller goes on. */
-  finished(id: string): void {
-    this.waiting.get(id)?.resolve();
-    this.waiting.delete(id);
-  }
-
-  /** The turn was given up (parked): its caller gets the error. */
-  failed(id: string, err: unknown): void {
-    this.waiting.get(id)?.reject(err);
-    this.waiting.delete(id);
+    waiting.resolve();
   }
 
   get size(): number {
@@ -76,4 +89,14 @@ export class TurnScope {
     const marker = this.storage.getStore();
     return marker?.open === true && marker.conversationId === conversationId;
   }
+}
+
+/**
+ * An incoming event activity of a stored reference's conversation. `id` is the inbox item's, so
+ * the turn's reply ids derive from it (the same on a rerun, never those of the message the
+ * reference was taken from).
+ */
+export function activityOfReference(reference: Reference, event: Partial<Activity>, id: string, serviceUrl: string): Partial<Activity> {
+  const activity = TurnContext.applyConversationReference({ ...event }, { channelId: HUB_CHANNEL_ID, serviceUrl, ...reference }, true);
+  return { ...activity, id, timestamp: new Date() };
 }
