@@ -1,7 +1,9 @@
 /**
  * Conversation references for proactive messages (`adapter.continueConversation`), kept in any
  * botbuilder `Storage` (RedisStorage across replicas, MemoryStorage embedded), so there is no
- * second storage mechanism to run.
+ * second storage mechanism to run. HubAdapter saves one at each conversation's start
+ * (`asConversationStarts`), as botbuilder's `TurnContext.getConversationReference` gives it,
+ * locale included.
  *
  * `Storage` reads and writes by key and cannot list, so one extra item, the index, holds the
  * conversation ids; it is updated with eTags and retried on conflict, so replicas adding ids at

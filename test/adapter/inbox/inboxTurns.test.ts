@@ -4,7 +4,8 @@
  * and scheduled events, in one line per conversation; unreadable items parked with a reason.
  */
 import { expect } from 'chai';
-import type { TurnContext } from 'botbuilder-core';
+import { MemoryStorage, type TurnContext } from 'botbuilder-core';
+import { ConversationReferenceStore } from '../../../src/storage/conversationReferenceStore.js';
 import { HubAdapter } from '../../../src/adapter/hubAdapter.js';
 import { Outbox } from '../../../src/adapter/outbox/outbox.js';
 import type { Inbox } from '../../../src/adapter/inbox/inbox.js';
@@ -106,6 +107,21 @@ for (const [name, makeInbox] of fixtures) {
       await waitFor(() => said().length === 1, 'the event turn');
       expect(seen).to.deep.equal([{ type: 'event', name: 'reminder', text: undefined, locale: 'fr-FR', value: { n: 1 } }]);
       expect(sent[0].id, 'reply ids derive from the item, the same on a rerun').to.match(/^reminder@[0-9a-z]+:r1$/);
+    });
+
+    it('[T4] keeps the conversation\'s reference, its locale included, at its first message, and a proactive turn speaks that language', async () => {
+      const references = new ConversationReferenceStore(new MemoryStorage());
+      const greeting = new HubAdapter({ inbox, workerId: 'replica-1', conversationStarts: references.asConversationStarts(), outbox: new Outbox({ send: async (batch) => void sent.push(...batch.messages.message) }) });
+      await worker.stop();
+      worker = new InboxWorker(inbox, (c, item) => greeting.processInboxItem(c, item, logic).then(() => undefined), { workerId: 'replica-1', pollIntervalMs: 10 });
+      worker.start();
+      await inbox.append('c1', textItem('m1', 'bonjour'));
+      await waitFor(() => said().length === 1, 'the reply');
+      const stored = await references.get('c1');
+      expect(stored).to.deep.include({ locale: 'fr-FR', activityId: 'm1', channelId: 'conversation-hub' });
+      expect(stored?.conversation?.id).to.equal('c1');
+      await greeting.continueConversation(stored!, async (context) => void (await context.sendActivity(`locale ${context.activity.locale}`)));
+      expect(said()).to.deep.equal(['echo: bonjour', 'locale fr-FR']);
     });
 
     it('[T1] parks an unreadable item with its reason and goes on with the conversation', async () => {
