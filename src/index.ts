@@ -57,6 +57,9 @@ export { createLogger } from './server/logger.js';
 // Knowledge events
 export { registerWebhook, type WebhookOptions, type WebhookReceiver } from './webhook/registerWebhook.js';
 export { webhookOptionsFromConfig } from './webhook/webhookOptionsFromConfig.js';
+export type { WebhookAuth, WebhookAuthOptions } from './webhook/webhookGuard.js';
+// The delivery signature the webhook checks (S4): for a proxy or a sender of your own.
+export { webhookSignature, webhookSignatureHeaders, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from './schemas/webhookSignature.js';
 export { KnowledgeEvents } from './webhook/knowledgeEvents.js';
 export { ofKind } from './webhook/ofKind.js';
 export { latestWins } from './webhook/latestWins.js';
