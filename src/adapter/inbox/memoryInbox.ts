@@ -149,7 +149,9 @@ export class MemoryInbox implements Inbox {
       return { completed: true };
     }
     const now = this.now();
-    if (opts.keepLease) {
+    const pin = this.pins.get(claim.conversationId);
+    // A conversation pinned to another worker goes back in line for that worker.
+    if (opts.keepLease && !(pin && pin.until > now && pin.workerId !== claim.workerId)) {
       conv.readyAt = now + (opts.leaseMs ?? this.leaseMs);
       conv.attempts = 1;
       return { completed: true, next: this.claimOf(claim.conversationId, conv, claim.workerId) };

@@ -157,7 +157,7 @@ export class RedisInbox implements Inbox {
 
   async complete(claim: InboxClaim, opts: CompleteOptions = {}): Promise<CompleteResult> {
     const leaseMs = Math.ceil(opts.leaseMs ?? this.leaseMs);
-    const reply = await this.finish(claim, opts.keepLease ? 'keep' : 'release', [String(leaseMs)]);
+    const reply = await this.finish(claim, opts.keepLease ? 'keep' : 'release', [String(leaseMs), '', '0', claim.workerId]);
     if (Number(reply[0]) !== 1) return { completed: false };
     if (reply.length < 4) return { completed: true };
     const [, json, attempt, leaseUntil] = reply;

@@ -119,7 +119,8 @@ return nil
 /**
  * Ends the turn of the claim's head item. KEYS: ready, lease, attempts, count, q, items, dead, pin.
  * ARGV: conversation, token, item id, mode ('release' | 'keep' | 'dead'), lease ms (keep),
- * dead letter JSON (dead), dead letters kept (dead).
+ * dead letter JSON (dead), dead letters kept (dead), worker id (keep: a conversation pinned to
+ * another worker is released instead).
  * Returns {0} when the lease was lost, {1} when done, {1, next item JSON, attempt, lease end}
  * when the lease was kept for the next item.
  */
@@ -144,7 +145,13 @@ if not nextId then
   redis.call('HDEL', KEYS[8], conv)
   return {1}
 end
-if ARGV[4] == 'keep' then
+local pinnedElsewhere = false
+pin = redis.call('HGET', KEYS[8], conv)
+if pin then
+  local p = cjson.decode(pin)
+  pinnedElsewhere = tonumber(p[1]) > now and p[3] ~= ARGV[8]
+end
+if ARGV[4] == 'keep' and not pinnedElsewhere then
   local json = redis.call('HGET', KEYS[6], nextId)
   if json then
     local leaseEnd = now + tonumber(ARGV[5])

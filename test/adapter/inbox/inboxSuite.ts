@@ -298,7 +298,14 @@ export function inboxSuite(name: string, makeFixture: () => Promise<InboxFixture
       expect(own.item).to.deep.include({ id: 'proactive-1', kind: 'proactive' });
       await inbox.append('c1', item('m2'));
       await inbox.complete(own);
-      expect((await inbox.claim('stranger', 60_000))?.item.id, 'the pin ends with its item').to.equal('m2');
+      const m2 = (await inbox.claim('stranger', 60_000))!;
+      expect(m2.item.id, 'the pin ends with its item').to.equal('m2');
+      // A worker finishing a turn does not keep the lease of a conversation pinned to another one.
+      await inbox.append('c1', item('m3'));
+      await inbox.append('c1', { ...item('proactive-3'), kind: 'proactive' }, { pin: { workerId: 'origin', ms: 60_000 } });
+      expect((await inbox.complete(m2, { keepLease: true })).next, 'released rather than kept').to.equal(undefined);
+      expect(await inbox.claim('stranger', 60_000)).to.equal(undefined);
+      expect((await inbox.claim('origin', 60_000))?.item.id, 'the pinned worker takes the line from its head').to.equal('m3');
       await inbox.append('c2', { ...item('proactive-2'), kind: 'proactive' }, { pin: { workerId: 'gone', ms: 100 } });
       await waitFor(async () => (await inbox.claim('stranger', 60_000)) !== undefined, 'the pin of a worker that is gone to run out');
     });

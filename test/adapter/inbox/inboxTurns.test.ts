@@ -81,6 +81,30 @@ for (const [name, makeInbox] of fixtures) {
       expect(said()).to.deep.equal(['echo: one', 'shipped', 'echo: two']);
     });
 
+    it('[T2] a proactive turn asked on one replica runs there, in line with the turns another replica runs', async () => {
+      const b = new HubAdapter({ inbox, workerId: 'replica-2', outbox: new Outbox({ send: async (batch) => void sent.push(...batch.messages.message) }) });
+      const workerB = new InboxWorker(inbox, (c, item) => b.processInboxItem(c, item, logic).then(() => undefined), { workerId: 'replica-2', pollIntervalMs: 10 });
+      workerB.start();
+      try {
+        for (let round = 1; round <= 3; round++) {
+          let open!: () => void;
+          gates.set(`one-${round}`, new Promise<void>((resolve) => (open = resolve)));
+          await inbox.append('c1', textItem(`m${round}a`, `one-${round}`));
+          await waitFor(() => seen.some((a) => a.text === `one-${round}`), 'the customer turn to start');
+          const proactive = b.continueConversation(reference('c1'), async (context) => void (await context.sendActivity(`from B ${round}`)));
+          await waitFor(async () => (await inbox.depth()) === 2, 'the proactive turn to wait in line');
+          await inbox.append('c1', textItem(`m${round}b`, `two-${round}`));
+          open();
+          await proactive;
+          await waitFor(() => said().length === 3 * round, 'three replies');
+        }
+      } finally {
+        await workerB.stop();
+      }
+      expect(said()).to.deep.equal([1, 2, 3].flatMap((r) => [`echo: one-${r}`, `from B ${r}`, `echo: two-${r}`]));
+      expect(await inbox.deadLetters()).to.deep.equal([]);
+    });
+
     it('[T2] continueConversation inside the conversation\'s own turn runs at once, without waiting for itself', async () => {
       const inner = new HubAdapter({ inbox, workerId: 'replica-1', outbox: new Outbox({ send: async (batch) => void sent.push(...batch.messages.message) }) });
       await worker.stop();
