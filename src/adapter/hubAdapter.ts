@@ -23,7 +23,7 @@ import { hubMessagesFromActivity } from './hubMessagesFromActivity.js';
 import { hubChannelData } from './hubChannel.js';
 import type { Outbox } from './outbox/outbox.js';
 import { BotTurnError, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
-import type { Inbox, InboxItem } from './inbox/inbox.js';
+import type { DeadLetter, Inbox, InboxItem } from './inbox/inbox.js';
 import { deadlineItem, readInboxItem, type Reference, type ScheduledEvent } from './inbox/inboxItems.js';
 import { activityOfReference, ProactiveTurns, TurnScope } from './proactiveTurns.js';
 
@@ -102,6 +102,8 @@ export class HubAdapter extends BotAdapter {
    */
   async processHubMessage(conversationId: string, message: HubMessage, logic: TurnLogic): Promise<boolean> {
     const activity = activityFromHubMessage(message, { conversationId, botId: this.botId, serviceUrl: this.serviceUrl });
+    // The hub just sent a message in it: the conversation exists, its replies may share a batch (S6).
+    this.opts.outbox.markLive(conversationId);
     if (!activity) {
       this.opts.log?.debug({ conversationId, type: message.type.value }, 'ignoring a hub message type this bot does not support');
       return false;
@@ -135,6 +137,11 @@ export class HubAdapter extends BotAdapter {
     const activity = activityOfReference(read.reference, { type: ActivityTypes.Event, name: 'ContinueConversation' }, item.id, this.serviceUrl);
     await this.proactive.run(item.id, (own) => this.runTurn(activity, own, item.id));
     return true;
+  }
+
+  /** For InboxWorkerOptions.onDeadLetter: a proactive turn given up on rejects its caller's promise. */
+  inboxItemParked(letter: Pick<DeadLetter, 'item' | 'reason'>): void {
+    if (letter.item.kind === 'proactive') this.proactive.parked(letter.item.id, letter.reason);
   }
 
   /**
@@ -269,10 +276,11 @@ export class HubAdapter extends BotAdapter {
     try {
       await Promise.all(outbound.sends);
     } catch (err) {
-      // A reply that finally failed reaches the bot (onTurnError), never silently. A retryable
-      // failure (hub unreachable for long) is rethrown so the inbox runs the turn again later.
+      // A reply that finally failed reaches the bot (onTurnError), never silently, and goes to
+      // the inbox: retryable (hub unreachable for long), the turn runs again later; refused
+      // for good (ReplyNotDeliveredError), the message is parked with the reason (T1).
       await this.botErrorHandler?.(context, err instanceof Error ? err : new Error(String(err)));
-      if (err instanceof PlatformError && err.retryable) throw err;
+      throw err;
     }
     if (turnFailure !== undefined) throw turnFailure;
   }
