@@ -92,3 +92,10 @@ export type { PortalManagerClientOptions } from './platform/portal/portalManager
 export type { RedisRevocationClient } from './server/redisRevocationStore.js';
 export type { MemoryEventStoreOptions } from './webhook/memoryEventStore.js';
 export type { RedisArticleStateClient } from './webhook/redisArticleStateStore.js';
+
+// Transcripts (H4): botbuilder TranscriptStores in memory and on Redis, and their middleware
+export { HubMemoryTranscriptStore } from './transcripts/memoryTranscriptStore.js';
+export { RedisTranscriptStore, type RedisTranscriptStoreOptions } from './transcripts/redisTranscriptStore.js';
+export { transcriptMiddleware } from './transcripts/transcriptMiddleware.js';
+export { readTranscript, transcriptLine } from './transcripts/readTranscript.js';
+export type { TranscriptRedaction, TranscriptStoreOptions } from './transcripts/transcriptRecord.js';

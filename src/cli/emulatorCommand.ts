@@ -9,6 +9,7 @@ import { defaultParts } from '../emulator/defaultParts.js';
 import { planLabel, parsePlan } from '../emulator/limits/planOption.js';
 import { faultSettingsSchema, type FaultSettingsInput } from '../emulator/faults/faultSettings.js';
 import { startEmulator, type EmulatorOptions } from '../emulator/startEmulator.js';
+import type { WebhookTargetInput } from '../emulator/events/webhookTargets.js';
 
 export const DEFAULT_EMULATOR_PORT = 4010;
 
@@ -29,7 +30,10 @@ Options:
   --duplicate-callbacks <share>  send a share of callback deliveries twice
   --reorder-callbacks <share>    let a share of callback deliveries go after the next one
   --faults <file.json>         fault settings as the admin API takes them (PUT /emulator/faults)
-  --webhook <url>              deliver knowledge events to this webhook (repeatable)
+  --webhook <url>              deliver knowledge events to this webhook (repeatable); signed with
+                               WEBHOOK_HMAC_SECRET from the environment when it is set, the
+                               same variable the bot reads (never on the command line, where
+                               other users of the machine could read it)
   --event-time-scale <x>       scale the event manager's 10 s timeout and 30 s retry interval
   --realistic                  answer in the real platform's known variants (display names outside
                                the lists, empty ids on control actions, aliases, masked secrets)
@@ -59,6 +63,15 @@ function number(name: string, text: string): number {
 }
 
 /** The startEmulator options of a command line; throws an Error naming the option at fault. */
+/**
+ * `--webhook` targets, signed when the environment holds the bot's HMAC key: a bot run apart
+ * from the emulator is authenticated by default (S4) and would refuse unsigned deliveries.
+ */
+export function webhookTargets(urls: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): WebhookTargetInput[] | undefined {
+  const hmacSecret = env.WEBHOOK_HMAC_SECRET;
+  return urls?.map((url) => (hmacSecret ? { url, hmacSecret } : { url }));
+}
+
 export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions & { help?: boolean; webhooks?: string[]; eventTimeScale?: number }> {
   const { values } = parseArgs({
     args,
@@ -132,13 +145,14 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const { webhooks, eventTimeScale, ...emulatorOptions } = opts;
-  const emulator = await startEmulator({ ...emulatorOptions, parts: defaultParts({ webhooks, eventTimeScale }) });
+  const emulator = await startEmulator({ ...emulatorOptions, parts: defaultParts({ webhooks: webhookTargets(webhooks), eventTimeScale }) });
   console.log(`hubbot emulator listening on ${emulator.url} (plan ${planLabel(parsePlan(opts.plan ?? 'Enterprise'))})`);
   console.log(`  conversation manager: ${emulator.hubUrl}`);
   console.log(`  token endpoint:       ${emulator.tokenUrl} (client ${emulator.defaultClient.clientId})`);
   console.log(`  portal manager:       ${emulator.url}/knowledge/portalmgr/v4 (sample portals KP-10001, KP-20002)`);
   console.log(`  emulator API:         ${emulator.url}/emulator/info`);
-  for (const w of webhooks ?? []) console.log(`  knowledge events to:  ${w}`);
+  const signed = process.env.WEBHOOK_HMAC_SECRET ? ' (signed with WEBHOOK_HMAC_SECRET)' : ' (unsigned: WEBHOOK_HMAC_SECRET is not set)';
+  for (const w of webhooks ?? []) console.log(`  knowledge events to:  ${w}${signed}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

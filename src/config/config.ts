@@ -81,6 +81,9 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  // Transcripts of every conversation (H4): kept in Redis with REDIS_URL, else in memory.
+  TRANSCRIPTS: z.enum(['on', 'off']).default('on').describe('on (the default) or off'),
+  TRANSCRIPT_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   DEFAULT_LANGUAGE: z.string().default('en-US'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

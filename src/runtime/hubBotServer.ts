@@ -9,7 +9,7 @@
  * Redis, so any replica carries on any conversation; without it, all of that is in memory.
  */
 import { randomUUID } from 'node:crypto';
-import { MemoryStorage, type Storage, type TurnContext } from 'botbuilder-core';
+import { MemoryStorage, type Storage, type TranscriptStore, type TurnContext } from 'botbuilder-core';
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from '../config/config.js';
 import { createJsonServer, type JsonServer } from '../http/jsonServer.js';
@@ -44,6 +44,9 @@ import type { KnowledgeEvents } from '../webhook/knowledgeEvents.js';
 import { DeletedArticles } from '../webhook/deletedArticles.js';
 import { RedisArticleStateStore } from '../webhook/redisArticleStateStore.js';
 import { invalidateOnKnowledgeChange } from '../webhook/invalidateOnKnowledgeChange.js';
+import { transcriptStoreFromConfig } from '../transcripts/transcriptStoreFromConfig.js';
+import { transcriptMiddleware } from '../transcripts/transcriptMiddleware.js';
+import type { TranscriptRedaction } from '../transcripts/transcriptRecord.js';
 
 /** What a bot is given to build itself: the shared storage and the platform clients. */
 export interface BotDependencies {
@@ -55,6 +58,8 @@ export interface BotDependencies {
   /** Knowledge events from the webhook, and the articles they deleted (a bot stops offering those). */
   knowledge: { events: KnowledgeEvents; deletedArticles: DeletedArticles };
   logger: Logger;
+  /** Where every conversation's activities are kept (H4); absent with TRANSCRIPTS=off. */
+  transcripts?: TranscriptStore;
 }
 
 export interface RunnableBot {
@@ -68,6 +73,10 @@ export interface HubBotServerOptions {
   extend?: (app: JsonServer, deps: BotDependencies) => void | Promise<void>;
   /** The bot's state store (a Cosmos DB or Blob Storage of botbuilder, say); default RedisStorage with REDIS_URL, else memory. */
   storage?: Storage;
+  /** The transcript store (H4); default RedisTranscriptStore with REDIS_URL, else memory; false for none. */
+  transcripts?: TranscriptStore | false;
+  /** Applied to every activity before the default transcript store keeps it (mask personal data). */
+  transcriptRedaction?: TranscriptRedaction;
   /** Where callbacks are recorded before the ack; default RedisInbox with REDIS_URL, else memory. Closed by stop(). */
   inbox?: Inbox;
   /** How a callback body becomes hub messages, when the hub's callback shape differs from the assumed one. */
@@ -202,7 +211,10 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   deletedArticles.track(webhook.events);
   if (platform.portal) invalidateOnKnowledgeChange(webhook.events, platform.portal);
 
-  const deps: BotDependencies = { config: cfg, storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger };
+  // Every activity in and out, customer turns the bot ignores included, goes to the transcript (H4).
+  const transcripts = opts.transcripts === false ? undefined : (opts.transcripts ?? transcriptStoreFromConfig(cfg, redis, opts.transcriptRedaction));
+  if (transcripts) adapter.use(transcriptMiddleware(transcripts, logger));
+  const deps: BotDependencies = { config: cfg, storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger, transcripts };
   const bot = opts.bot(deps);
 
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();

@@ -1,0 +1,38 @@
+/**
+ * A whole transcript, page after page, and its plain-text form (what `hubbot transcript`
+ * prints): one line per activity, time, who, and what was said or shown.
+ */
+import type { Activity, TranscriptStore } from 'botbuilder-core';
+
+/** Every activity of a conversation, following the store's continuation tokens (at most `limit`). */
+export async function readTranscript(store: TranscriptStore, channelId: string, conversationId: string, limit = 100_000): Promise<Activity[]> {
+  const all: Activity[] = [];
+  let token: string | undefined;
+  do {
+    const page = await store.getTranscriptActivities(channelId, conversationId, token);
+    all.push(...page.items);
+    token = page.continuationToken || undefined;
+  } while (token && all.length < limit);
+  return all.slice(0, limit);
+}
+
+function whoSaid(a: Partial<Activity>): string {
+  const role = a.from?.role ?? (a.from?.id ? 'bot' : '?');
+  return role === 'user' ? 'customer' : role;
+}
+
+function whatOf(a: Partial<Activity>): string {
+  const parts: string[] = [];
+  if (a.text) parts.push(a.text.replace(/\s*\n\s*/g, ' / '));
+  const actions = a.suggestedActions?.actions ?? [];
+  if (actions.length) parts.push(`[${actions.map((x) => x.title ?? String(x.value)).join(' | ')}]`);
+  if (a.attachments?.length) parts.push(`(${a.attachments.length} card${a.attachments.length > 1 ? 's' : ''})`);
+  if (a.type === 'event' || a.type === 'handoff') parts.push(`${a.type} ${a.name ?? ''}`.trim());
+  if (parts.length === 0) parts.push(`(${a.type ?? 'activity'})`);
+  return parts.join(' ');
+}
+
+export function transcriptLine(a: Partial<Activity>): string {
+  const at = a.timestamp instanceof Date ? a.timestamp.toISOString() : String(a.timestamp ?? '');
+  return `${at}  ${whoSaid(a).padEnd(8)}  ${whatOf(a)}`;
+}

@@ -1,0 +1,106 @@
+/**
+ * A botbuilder TranscriptStore on Redis, shared by every replica: a conversation's activities
+ * stay in one place whichever replica ran each turn (H4 of docs/platform-contract.md). Same
+ * rules as HubMemoryTranscriptStore (transcriptRecord.ts); retention is Redis's own expiry,
+ * extended by each activity.
+ *
+ * Keys (ids URI-encoded, so a ':' in an id cannot make two transcripts share a key):
+ *   hubbot:{tenant}:transcript:<channel>:<conversation>      list of activities (JSON)
+ *   hubbot:{tenant}:transcript-key:<channel>:<conversation>  its listing key
+ *   hubbot:{tenant}:transcripts:<channel>                    sorted set of listing keys
+ */
+import type { Activity, PagedResult, TranscriptInfo, TranscriptStore } from 'botbuilder-core';
+import type { RedisScriptClient } from '../redis/luaScript.js';
+import { tenantKey } from '../redis/tenantKey.js';
+import { DELETE_SCRIPT, LISTING_SCRIPT, LOG_SCRIPT, PAGE_SCRIPT, PRUNE_SCRIPT } from './redisTranscriptScripts.js';
+import {
+  checkListingToken,
+  fromListingKey,
+  listingKey,
+  pageOf,
+  positionOf,
+  requireIds,
+  resolveTranscriptOptions,
+  storedActivityJson,
+  transcriptAddress,
+  type ResolvedTranscriptOptions,
+  type TranscriptStoreOptions,
+} from './transcriptRecord.js';
+
+export interface RedisTranscriptStoreOptions extends TranscriptStoreOptions {
+  /** A connected node-redis client, e.g. from createRedisConnection (src/redis). */
+  client: RedisScriptClient;
+  /** Tenant of the keys; it is the Redis Cluster hash tag. */
+  tenant: string;
+}
+
+export class RedisTranscriptStore implements TranscriptStore {
+  private readonly client: RedisScriptClient;
+  private readonly tenant: string;
+  private readonly opts: ResolvedTranscriptOptions;
+
+  constructor(opts: RedisTranscriptStoreOptions) {
+    this.client = opts.client;
+    this.tenant = opts.tenant;
+    this.opts = resolveTranscriptOptions(opts);
+    tenantKey(this.tenant); // fails now, not at the first call, on an empty tenant
+  }
+
+  /** The Redis keys of one transcript: its log, its listing key holder, its channel's index. */
+  keysOf(channelId: string, conversationId: string): [string, string, string] {
+    const ch = encodeURIComponent(channelId);
+    const conv = encodeURIComponent(conversationId);
+    return [tenantKey(this.tenant, 'transcript', ch, conv), tenantKey(this.tenant, 'transcript-key', ch, conv), this.indexOf(channelId)];
+  }
+
+  private indexOf(channelId: string): string {
+    return tenantKey(this.tenant, 'transcripts', encodeURIComponent(channelId));
+  }
+
+  async logActivity(activity: Activity): Promise<void> {
+    const { channelId, conversationId } = transcriptAddress(activity);
+    const now = Date.now();
+    const json = storedActivityJson(activity, this.opts.redact, now);
+    await LOG_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [json, listingKey(now, conversationId), String(this.opts.ttlMs)]);
+  }
+
+  async getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string, startDate?: Date): Promise<PagedResult<Activity>> {
+    requireIds(channelId, conversationId);
+    const start = positionOf(continuationToken);
+    const [log] = this.keysOf(channelId, conversationId);
+    const [total, jsons] = (await PAGE_SCRIPT.run(this.client, [log], [String(start), String(start + this.opts.pageSize - 1)])) as [number, string[]];
+    return pageOf(jsons, start, Number(total), this.opts.pageSize, startDate);
+  }
+
+  async listTranscripts(channelId: string, continuationToken?: string): Promise<PagedResult<TranscriptInfo>> {
+    requireIds(channelId);
+    const index = this.indexOf(channelId);
+    const items: TranscriptInfo[] = [];
+    let cursor = checkListingToken(continuationToken) ?? '';
+    let last = '';
+    // Listing keys of expired transcripts are pruned on the way, so a page is filled from live ones.
+    for (;;) {
+      const want = this.opts.pageSize - items.length + 1;
+      const keys = (await LISTING_SCRIPT.run(this.client, [index], [cursor, String(want)])) as string[];
+      if (keys.length === 0) break;
+      const holders = keys.map((k) => this.keysOf(channelId, fromListingKey(channelId, k).id)[1]);
+      const alive = (await PRUNE_SCRIPT.run(this.client, [index, ...holders], keys)) as number[];
+      for (let i = 0; i < keys.length; i++) {
+        if (Number(alive[i]) === 1) {
+          // One live transcript more than a page: there is a next page, after the last one given.
+          if (items.length === this.opts.pageSize) return { items, continuationToken: last };
+          items.push(fromListingKey(channelId, keys[i]));
+          last = keys[i];
+        }
+        cursor = keys[i];
+      }
+      if (keys.length < want) break;
+    }
+    return { items, continuationToken: undefined as unknown as string };
+  }
+
+  async deleteTranscript(channelId: string, conversationId: string): Promise<void> {
+    requireIds(channelId, conversationId);
+    await DELETE_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), []);
+  }
+}

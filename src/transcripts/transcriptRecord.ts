@@ -1,0 +1,117 @@
+/**
+ * What both transcript stores (memory and Redis) share: their options, what of an activity is
+ * kept, and how a page of a transcript is cut (H4 of docs/platform-contract.md).
+ *
+ * Kept: the fields a supervisor or an agent reads (who, when, what was said or shown). Left
+ * out: `channelData`, which carries the hub's raw message with the customer's contact
+ * addresses, and `serviceUrl`. Then the operator's `redact` hook runs on the copy, before
+ * anything is stored, so personal data it removes never reaches the store.
+ */
+import type { Activity, PagedResult } from 'botbuilder-core';
+
+/** The operator's redaction: given a copy of the activity, returns what may be stored. */
+export type TranscriptRedaction = (activity: Partial<Activity>) => Partial<Activity>;
+
+export interface TranscriptStoreOptions {
+  /** Retention: a transcript is deleted this long after its last activity; default 30 days. */
+  ttlSeconds?: number;
+  /** Activities (and transcripts, when listing) per page; default 20, botbuilder's. */
+  pageSize?: number;
+  /** Applied to every activity before it is stored (mask e-mail addresses, card numbers...). */
+  redact?: TranscriptRedaction;
+}
+
+export const DEFAULT_TRANSCRIPT_TTL_SECONDS = 30 * 24 * 3600;
+export const DEFAULT_TRANSCRIPT_PAGE_SIZE = 20;
+
+const KEPT_FIELDS = [
+  'type', 'id', 'timestamp', 'localTimestamp', 'channelId', 'from', 'recipient', 'conversation', 'replyToId',
+  'text', 'speak', 'locale', 'name', 'value', 'attachments', 'suggestedActions', 'entities', 'membersAdded', 'membersRemoved',
+] as const;
+
+export interface ResolvedTranscriptOptions {
+  ttlMs: number;
+  pageSize: number;
+  redact?: TranscriptRedaction;
+}
+
+export function resolveTranscriptOptions(opts: TranscriptStoreOptions = {}): ResolvedTranscriptOptions {
+  const ttlSeconds = opts.ttlSeconds ?? DEFAULT_TRANSCRIPT_TTL_SECONDS;
+  if (!(ttlSeconds > 0 && Number.isFinite(ttlSeconds))) throw new RangeError(`transcripts: ttlSeconds must be a positive number, got ${ttlSeconds}`);
+  const pageSize = opts.pageSize ?? DEFAULT_TRANSCRIPT_PAGE_SIZE;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`transcripts: pageSize must be a positive integer, got ${pageSize}`);
+  return { ttlMs: Math.ceil(ttlSeconds * 1000), pageSize, redact: opts.redact };
+}
+
+/** Where a logged activity belongs; refused (as botbuilder's stores do) without either id. */
+export function transcriptAddress(activity: Partial<Activity> | undefined): { channelId: string; conversationId: string } {
+  if (!activity) throw new TypeError('transcripts: activity cannot be null for logActivity()');
+  const channelId = activity.channelId;
+  const conversationId = activity.conversation?.id;
+  if (!channelId || !conversationId) throw new TypeError('transcripts: the activity needs a channelId and a conversation id');
+  return { channelId, conversationId };
+}
+
+/** The stored form of an activity, as JSON: kept fields only, a timestamp, then the redaction. */
+export function storedActivityJson(activity: Partial<Activity>, redact: TranscriptRedaction | undefined, now: number): string {
+  const kept: Record<string, unknown> = {};
+  for (const field of KEPT_FIELDS) if (activity[field] !== undefined) kept[field] = activity[field];
+  kept.timestamp ??= new Date(now);
+  // A deep copy: the redaction may change it freely, and the caller's activity is never touched.
+  const copy = JSON.parse(JSON.stringify(kept)) as Partial<Activity>;
+  return JSON.stringify(redact ? redact(copy) : copy);
+}
+
+/** An activity read back: its times are Dates again, as botbuilder's TranscriptStore gives them. */
+export function activityFromJson(json: string): Activity {
+  const a = JSON.parse(json) as Activity & { timestamp?: unknown; localTimestamp?: unknown };
+  if (typeof a.timestamp === 'string') a.timestamp = new Date(a.timestamp);
+  if (typeof a.localTimestamp === 'string') a.localTimestamp = new Date(a.localTimestamp);
+  return a;
+}
+
+/**
+ * A continuation token is the position of the next activity in the transcript (as logged),
+ * written in base 10. Anything else is refused rather than read as the start.
+ */
+export function positionOf(continuationToken: string | undefined): number {
+  if (continuationToken === undefined || continuationToken === '') return 0;
+  if (!/^\d{1,12}$/.test(continuationToken)) throw new RangeError('transcripts: this continuation token was not given by this store');
+  return Number(continuationToken);
+}
+
+/**
+ * One page: the activities at [start, start + pageSize) of the log, less those before
+ * `startDate`; a token when the log goes on. With a startDate a page may hold fewer than
+ * pageSize activities: follow the token until there is none.
+ */
+export function pageOf(jsons: string[], start: number, total: number, pageSize: number, startDate?: Date): PagedResult<Activity> {
+  const items = jsons.map(activityFromJson).filter((a) => !startDate || (a.timestamp instanceof Date && a.timestamp.getTime() >= startDate.getTime()));
+  const next = start + pageSize;
+  return { items, continuationToken: next < total ? String(next) : (undefined as unknown as string) };
+}
+
+/**
+ * Transcripts are listed oldest first, by the time of their first activity, then id: each has
+ * a sortable key, and a listing token is the last key of a page (so a transcript deleted
+ * meanwhile does not shift the next page).
+ */
+export function listingKey(created: number, conversationId: string): string {
+  return `${String(Math.max(0, Math.round(created))).padStart(15, '0')}|${conversationId}`;
+}
+
+export function fromListingKey(channelId: string, key: string): { channelId: string; id: string; created: Date } {
+  const bar = key.indexOf('|');
+  return { channelId, id: key.slice(bar + 1), created: new Date(Number(key.slice(0, bar))) };
+}
+
+export function checkListingToken(continuationToken: string | undefined): string | undefined {
+  if (continuationToken === undefined || continuationToken === '') return undefined;
+  if (!/^\d{15}\|/.test(continuationToken)) throw new RangeError('transcripts: this continuation token was not given by this store');
+  return continuationToken;
+}
+
+export function requireIds(channelId: string, conversationId?: string): void {
+  if (!channelId) throw new TypeError('transcripts: missing channelId');
+  if (conversationId !== undefined && !conversationId) throw new TypeError('transcripts: missing conversationId');
+}
