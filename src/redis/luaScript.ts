@@ -7,8 +7,13 @@
  * to the place where the connection is created; the stores here take any connection made by
  * the shared helper (redisConnection.ts) instead. Every Redis-backed store of the project
  * (rate buckets, state, inbox, knowledge events) runs its scripts through this class.
+ *
+ * On a Redis Cluster the client sends the script to the master of its first key, so all its
+ * keys must be in that key's hash slot (D2): `run` refuses keys of different slots before
+ * anything is sent, on one node as on a cluster, so a wrong key builder fails in every test.
  */
 import { createHash } from 'node:crypto';
+import { requireOneSlot } from './hashSlot.js';
 
 /** What a store needs of a node-redis client (a client or a cluster client both fit). */
 export interface RedisScriptClient {
@@ -24,6 +29,7 @@ export class LuaScript {
   }
 
   async run(client: RedisScriptClient, keys: string[], args: string[]): Promise<unknown> {
+    requireOneSlot(keys, `Lua script ${this.sha1.slice(0, 8)}`);
     const options = { keys, arguments: args };
     try {
       return await client.evalSha(this.sha1, options);

@@ -1,0 +1,195 @@
+/**
+ * The one connection factory of the bot server (D1): `openSharedRedis(settings)` returns a
+ * SharedRedis whether the settings name one node or a Redis Cluster, and every Redis user
+ * (inbox, Storage, rate buckets, webhook store and fan-out, revocations, article state, failure
+ * limiter) takes that one object through its own narrow interface, without knowing which kind
+ * it has.
+ *
+ * - One node: a node-redis client (createRedisConnection), plus a second connection opened at
+ *   the first `subscribe` (a subscribed connection can run nothing else).
+ * - Cluster: node-redis `createCluster`; a command goes to the master of its first key, a Lua
+ *   script to the master of its first key (luaScript.ts checks they share one slot, D2), and
+ *   pub/sub is sharded (SPUBLISH/SSUBSCRIBE on the channel's own master): the project's channels
+ *   carry the tenant's hash tag, so a message crosses one shard instead of every node.
+ *
+ * Failover (D3). node-redis learns a new topology only from a MOVED reply, and a dead master
+ * sends none: its commands would wait forever for a node that is gone. So the nodes' clients
+ * run without an offline queue (a command to a node that is down fails at once: the callback
+ * gets 503 and the hub sends it again, never an ack), and each reconnection attempt to a node
+ * asks the cluster for its topology again, so the promoted replica is used as soon as the
+ * cluster names it; the sharded subscriptions of that shard are then made again on it.
+ */
+import { createCluster, type RedisClusterType } from 'redis';
+import { hashSlot } from './hashSlot.js';
+import { closeRedisConnection, createRedisConnection, type RedisConnection, type RedisLogger } from './redisConnection.js';
+import type { RedisSettings } from './redisSettings.js';
+import { tenantKey } from './tenantKey.js';
+import { clusterNodeOptions, ClusterTopologyWatch } from './clusterTopologyWatch.js';
+
+type Listener = (message: string, channel: string) => unknown;
+type ScriptOptions = { keys: string[]; arguments: string[] };
+type SetOptions = Parameters<RedisConnection['set']>[2];
+
+/** The commands used by the project, which a node-redis client and a cluster client both have. */
+interface Commands {
+  evalSha(sha1: string, options: ScriptOptions): Promise<unknown>;
+  eval(script: string, options: ScriptOptions): Promise<unknown>;
+  set(key: string, value: string, options?: SetOptions): Promise<unknown>;
+  get(key: string): Promise<string | null>;
+  exists(key: string): Promise<number>;
+  del(keys: string[]): Promise<number>;
+  pTTL(key: string): Promise<number>;
+  xLen(key: string): Promise<number>;
+  hLen(key: string): Promise<number>;
+  hGetAll(key: string): Promise<Record<string, string>>;
+  hmGet(key: string, fields: string[]): Promise<(string | null)[]>;
+}
+
+export interface SharedRedisOptions {
+  logger?: RedisLogger;
+  /** Shown in CLIENT LIST, to tell the replicas' connections apart. */
+  clientName?: string;
+}
+
+export class SharedRedis implements Commands {
+  private subscriber?: Promise<RedisConnection>;
+
+  private constructor(
+    readonly mode: 'single' | 'cluster',
+    private readonly commands: Commands,
+    private readonly node?: RedisConnection,
+    private readonly cluster?: RedisClusterType,
+    private readonly watch?: ClusterTopologyWatch,
+  ) {}
+
+  static async open(settings: RedisSettings, opts: SharedRedisOptions = {}): Promise<SharedRedis> {
+    if (settings.mode === 'single') {
+      const node = await createRedisConnection({ url: settings.url, logger: opts.logger, clientName: opts.clientName });
+      return new SharedRedis('single', node as unknown as Commands, node);
+    }
+    const cluster = createCluster({
+      rootNodes: settings.nodes.map((n) => ({ socket: { host: n.host, port: n.port } })),
+      defaults: clusterNodeOptions(settings, opts.clientName),
+    }) as unknown as RedisClusterType;
+    const watch = new ClusterTopologyWatch(cluster, settings.nodes, opts.logger);
+    try {
+      await cluster.connect();
+    } catch (err) {
+      watch.stop();
+      cluster.destroy();
+      throw err;
+    }
+    return new SharedRedis('cluster', cluster as unknown as Commands, undefined, cluster, watch);
+  }
+
+  /** False while the connection (one node) is down; a cluster answers per node instead. */
+  get isReady(): boolean {
+    return this.node ? this.node.isReady : (this.cluster?.isOpen ?? false);
+  }
+
+  /** One node answers, or every master of the cluster does (a shard down is a part of the tenants down). */
+  async ping(): Promise<string> {
+    if (this.node) return this.node.ping();
+    const cluster = this.cluster!;
+    await Promise.all(cluster.masters.map(async (m) => (await cluster.nodeClient(m)).ping()));
+    return 'PONG';
+  }
+
+  evalSha(sha1: string, options: ScriptOptions): Promise<unknown> {
+    return this.commands.evalSha(sha1, options);
+  }
+  eval(script: string, options: ScriptOptions): Promise<unknown> {
+    return this.commands.eval(script, options);
+  }
+  set(key: string, value: string, options?: SetOptions): Promise<unknown> {
+    return this.commands.set(key, value, options);
+  }
+  get(key: string): Promise<string | null> {
+    return this.commands.get(key);
+  }
+  exists(key: string): Promise<number> {
+    return this.commands.exists(key);
+  }
+  /** Keys of one slot only on a cluster (one tenant's keys are). */
+  del(keys: string[]): Promise<number> {
+    return this.commands.del(keys);
+  }
+  pTTL(key: string): Promise<number> {
+    return this.commands.pTTL(key);
+  }
+  xLen(key: string): Promise<number> {
+    return this.commands.xLen(key);
+  }
+  hLen(key: string): Promise<number> {
+    return this.commands.hLen(key);
+  }
+  hGetAll(key: string): Promise<Record<string, string>> {
+    return this.commands.hGetAll(key);
+  }
+  hmGet(key: string, fields: string[]): Promise<(string | null)[]> {
+    return this.commands.hmGet(key, fields);
+  }
+
+  async publish(channel: string, message: string): Promise<unknown> {
+    return this.cluster ? this.cluster.sPublish(channel, message) : this.node!.publish(channel, message);
+  }
+
+  async subscribe(channel: string, listener: Listener): Promise<void> {
+    if (this.cluster) {
+      await this.cluster.sSubscribe(channel, listener);
+      this.watch!.subscribed(channel, listener);
+      return;
+    }
+    await (await this.subscriberConnection()).subscribe(channel, listener);
+  }
+
+  async unsubscribe(channel: string, listener?: Listener): Promise<void> {
+    if (this.cluster) {
+      this.watch!.unsubscribed(channel, listener);
+      await this.cluster.sUnsubscribe(channel, listener);
+      return;
+    }
+    if (this.subscriber) await (await this.subscriber).unsubscribe(channel, listener);
+  }
+
+  /** Every key of the tenant (`hubbot:{tenant}:*`), scanned on the one node that holds them. */
+  async tenantKeys(tenant: string): Promise<string[]> {
+    const prefix = tenantKey(tenant);
+    const node = this.node ?? ((await this.cluster!.nodeClient(this.cluster!.getSlotMaster(hashSlot(prefix)))) as unknown as RedisConnection);
+    const keys: string[] = [];
+    for await (const batch of node.scanIterator({ MATCH: `${prefix}:*`, COUNT: 500 })) keys.push(...batch);
+    return keys;
+  }
+
+  /** The slot of a key and the address of the master serving it now (one node: that node). */
+  whereIs(key: string): { slot: number; master: string } {
+    const slot = hashSlot(key);
+    if (!this.cluster) return { slot, master: 'single' };
+    const m = this.cluster.getSlotMaster(slot);
+    return { slot, master: `${m.host}:${m.port}` };
+  }
+
+  /** Waits for replies already asked for, then closes every connection. */
+  async close(): Promise<void> {
+    this.watch?.stop();
+    if (this.subscriber) await closeRedisConnection(await this.subscriber).catch(() => undefined);
+    if (this.node) await closeRedisConnection(this.node);
+    if (this.cluster?.isOpen) await this.cluster.close().catch(() => this.cluster!.destroy());
+  }
+
+  private subscriberConnection(): Promise<RedisConnection> {
+    this.subscriber ??= (async () => {
+      const sub = this.node!.duplicate();
+      sub.on('error', () => undefined); // the main connection logs the same outage
+      await sub.connect();
+      return sub as RedisConnection;
+    })();
+    this.subscriber.catch(() => (this.subscriber = undefined)); // the next subscribe tries again
+    return this.subscriber;
+  }
+}
+
+/** Opens the Redis the settings name (one node or a cluster), connected. */
+export function openSharedRedis(settings: RedisSettings, opts: SharedRedisOptions = {}): Promise<SharedRedis> {
+  return SharedRedis.open(settings, opts);
+}
