@@ -16,7 +16,8 @@ export { registerHubCallback, type CallbackRouteOptions } from './adapter/callba
 export { createHubCallbackHandler, defaultCallbackParser, type HubCallbackHandler, type HubCallbackHandlerOptions } from './adapter/callbackHandler.js';
 export { Outbox, type OutboxOptions } from './adapter/outbox/outbox.js';
 export { HUB_CHANNEL_ID, type HubChannelData } from './adapter/hubChannel.js';
-export type { Inbox, InboxItem, InboxClaim, DeadLetter } from './adapter/inbox/inbox.js';
+export type { Inbox, InboxItem, InboxItemKind, InboxClaim, AppendOptions, DeadLetter } from './adapter/inbox/inbox.js';
+export { UnreadableInboxItemError, type ScheduledEvent } from './adapter/inbox/inboxItems.js';
 export { MemoryInbox } from './adapter/inbox/memoryInbox.js';
 export { RedisInbox } from './adapter/inbox/redisInbox.js';
 export { InboxWorker, type InboxWorkerOptions, type InboxHandler, type InboxTurn } from './adapter/inbox/inboxWorker.js';

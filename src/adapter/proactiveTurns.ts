@@ -63,6 +63,13 @@ export class ProactiveTurns {
     waiting.resolve();
   }
 
+  /** The worker gave item `id` up (attempts exhausted): its caller, if here, gets the reason. */
+  parked(id: string, reason: string): void {
+    const waiting = this.waiting.get(id);
+    this.waiting.delete(id);
+    waiting?.reject(new Error(`the proactive turn was parked in the dead letters: ${reason}`));
+  }
+
   get size(): number {
     return this.waiting.size;
   }

@@ -278,7 +278,10 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       concurrency: opts.worker?.concurrency ?? cfg.INBOX_CONCURRENCY,
       pollIntervalMs: opts.worker?.pollIntervalMs,
       onError: (err, where) => logger.warn({ err, ...where }, 'inbox worker'),
-      onDeadLetter: (letter) => logger.error({ conversationId: letter.conversationId, itemId: letter.item.id, reason: letter.reason }, 'message parked in dead letters'),
+      onDeadLetter: (letter) => {
+        logger.error({ conversationId: letter.conversationId, itemId: letter.item.id, kind: letter.item.kind ?? 'message', reason: letter.reason }, 'inbox item parked in dead letters');
+        adapter.inboxItemParked(letter);
+      },
     },
   );
   const url = listen ? await app.listen(cfg.BOT_PORT, cfg.BOT_HOST) : undefined;

@@ -148,6 +148,31 @@ for (const [name, makeInbox] of fixtures) {
       expect(said()).to.deep.equal(['echo: bonjour', 'locale fr-FR']);
     });
 
+    it('[T1] a proactive turn that keeps failing on a transient error is parked, and its caller is told', async () => {
+      await worker.stop();
+      worker = new InboxWorker(inbox, (c, item) => adapter.processInboxItem(c, item, logic).then(() => undefined), {
+        workerId: 'replica-1',
+        pollIntervalMs: 10,
+        maxAttempts: 2,
+        retryDelayMs: () => 10,
+        onDeadLetter: (letter) => adapter.inboxItemParked(letter),
+      });
+      worker.start();
+      let tries = 0;
+      const outcome = await adapter
+        .continueConversation(reference('c1'), async () => {
+          tries++;
+          throw Object.assign(new Error('connection reset'), { code: 'ECONNRESET' });
+        })
+        .then(
+          () => 'resolved',
+          (err: Error) => err.message,
+        );
+      expect(outcome).to.match(/^the proactive turn was parked in the dead letters: .*connection reset/);
+      expect(tries).to.equal(2);
+      expect((await inbox.deadLetters()).map((l) => l.item.kind)).to.deep.equal(['proactive']);
+    });
+
     it('[T1] parks an unreadable item with its reason and goes on with the conversation', async () => {
       await inbox.append('c1', { id: 'bad', payload: { type: { value: 'text' }, content: { text: 'no sender' } }, receivedAt: Date.now() });
       await inbox.append('c1', { id: 'orphan', kind: 'proactive', payload: { reference: reference('c1') }, receivedAt: Date.now() });
