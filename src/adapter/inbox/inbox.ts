@@ -112,7 +112,9 @@ export interface Inbox {
   scheduled(conversationId: string): Promise<InboxItem[]>;
   /**
    * The conversation waiting longest that has items and no live lease, leased to `workerId`
-   * for `leaseMs`, with its head item; undefined when there is none.
+   * for `leaseMs`, with its head item; undefined when there is none. Scheduled items that are
+   * due are moved into their conversations first; a conversation pinned to another worker is
+   * passed over while the pin lives.
    */
   claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined>;
   /** Removes the claim's head item (the turn is done). */
@@ -123,7 +125,7 @@ export interface Inbox {
   release(claim: InboxClaim, opts?: ReleaseOptions): Promise<boolean>;
   /** Moves the claim's head item to the dead letters and releases the conversation. */
   deadLetter(claim: InboxClaim, reason: string): Promise<boolean>;
-  /** Items recorded and not yet completed nor dead, over all conversations. */
+  /** Items recorded and not yet completed nor dead, over all conversations (scheduled ones not due yet excluded). */
   depth(): Promise<number>;
   /** The latest dead letters, newest first. */
   deadLetters(limit?: number): Promise<DeadLetter[]>;

@@ -13,7 +13,8 @@
  *   the conversation moves on to its next item. Attempts are counted at claim time, so an item
  *   whose turn kills the process each time is given up on as well.
  * - New items wake the worker at once (`inbox.onAppend`); it also polls every `pollIntervalMs`
- *   to find conversations whose lease ran out on a dead replica.
+ *   to find conversations whose lease ran out on a dead replica, and scheduled items (deadlines,
+ *   T2) that fell due: a due item waits at most one poll.
  * - `stop()` claims nothing more and resolves once the turns under way have finished and been
  *   completed; a conversation's later items are left for the next worker.
  */
