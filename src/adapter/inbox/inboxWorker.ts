@@ -106,7 +106,6 @@ export class InboxWorker {
     this.loop = this.dispatch();
   }
 
-  /** Claims nothing more; resolves once the turns under way are finished and completed. */
   /**
    * Claims nothing more and waits for the turns under way. With `graceMs` (T7), a turn still
    * running after it is given up: its lease is handed back at once (inbox.release), so another
