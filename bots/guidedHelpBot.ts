@@ -22,6 +22,7 @@ import type { GuidedHelpEvent, GuidedHelpSettings } from '../dialogs/guidedHelp/
 import type { AnsweredQuestionInput } from '../src/schemas/guidedHelpRequests.js';
 import { isTransientTurnError } from '../src/adapter/turnErrors.js';
 import { parseCommand } from './guidedHelpCommands.js';
+import { asksForPerson } from '../dialogs/guidedHelp/personRequest.js';
 import { matchTopic, topicPicker, type GuidedHelpTopic } from './guidedHelpTopics.js';
 
 export interface GuidedHelpBotOptions {
@@ -105,7 +106,8 @@ export class GuidedHelpBot extends ActivityHandler {
     if (state.expired) await this.send(context, await this.dialog.handle(conversationId, { type: 'TICK', at }, this.input(locale)), locale);
     const active = state.status === 'active' && !state.expired;
     const base = { at, activityId: a.id };
-    const command = parseCommand(a.text);
+    // "agent", or a request for a person in the customer's own words (H5).
+    const command = parseCommand(a.text) ?? (asksForPerson(a.text) ? ({ kind: 'agent' } as const) : undefined);
     switch (command?.kind) {
       case 'help':
         await context.sendActivity(message(locale, 'help'));

@@ -17,6 +17,7 @@ import { decisionOf, endDue } from './guidedHelpLogic.js';
 import { createGuidedHelpMachine, GUIDED_HELP_MACHINE_VERSION, type GuidedHelpMachine } from './guidedHelpMachine.js';
 import type { GuidedHelpPortal } from './guidedHelpPortal.js';
 import { GuidedHelpStore, type StoredDialog } from './guidedHelpStore.js';
+import { asksForPerson } from './personRequest.js';
 import { DEFAULT_GUIDED_HELP_SETTINGS, type GuidedHelpEvent, type GuidedHelpInput, type GuidedHelpOutput, type GuidedHelpSettings } from './guidedHelpTypes.js';
 
 export interface GuidedHelpDialogOptions {
@@ -97,7 +98,10 @@ export class GuidedHelpDialog {
     await this.store.delete(conversationId);
   }
 
-  async handle(conversationId: string, event: GuidedHelpEvent, input: Omit<GuidedHelpInput, 'conversationId'>): Promise<GuidedHelpTurn> {
+  async handle(conversationId: string, said: GuidedHelpEvent, input: Omit<GuidedHelpInput, 'conversationId'>): Promise<GuidedHelpTurn> {
+    // Asking for a person in one's own words is the agent request, at any step, a question
+    // waiting for a number included (H5): never read as a wrong answer.
+    const event: GuidedHelpEvent = said.type === 'TEXT' && asksForPerson(said.text) ? { type: 'AGENT', at: said.at, ...(said.activityId ? { activityId: said.activityId } : {}) } : said;
     let rec = await this.store.read(conversationId);
     let versionChanged = false;
     if (rec && rec.version !== this.version) {
