@@ -2,7 +2,8 @@
  * Guided-help inactivity deadlines through the conversation's inbox (T2), with the real
  * HubAdapter, InboxWorker and MemoryInbox: the bot schedules each deadline as an event, the
  * worker runs it as the conversation's turn when it is due, in line with the customer's turns.
- * Deadlines are short real delays; every wait is for a condition (no timed assertion).
+ * Where a deadline must fall at a given point (during a turn), the inbox's clock is moved on
+ * (MemoryInbox's `now`) rather than waiting; every wait is for a condition (no timed assertion).
  */
 import { expect } from 'chai';
 import { MemoryStorage, type TurnContext } from 'botbuilder-core';
@@ -24,12 +25,14 @@ describe('guided help: deadlines through the inbox (HubAdapter, InboxWorker)', (
   let overlaps: number;
   let gate: { text: string; open: Promise<void> } | undefined;
   let n: number;
+  /** How far the inbox's clock is ahead of the real one: moving it makes deadlines due at once. */
+  let skew: number;
   const texts = () => sent.filter((m) => m.type.value !== 'typing.start' && m.type.value !== 'typing.end').map((m) => `${m.type.value}:${(m.content?.text ?? '').split('\n')[0]}`);
   const say = (text: string, conversationId = 'd1') =>
     inbox.append(conversationId, { id: `m${++n}`, payload: { id: `m${n}`, sender: { type: 'customer' }, type: { value: 'text' }, content: { text }, language: 'en-US' }, receivedAt: Date.now() });
 
   function start(settings: { reminderAfterMs: number; endAfterMs: number }) {
-    inbox = new MemoryInbox();
+    inbox = new MemoryInbox({ now: () => Date.now() + skew });
     const adapter = new HubAdapter({ inbox, workerId: 'w1', outbox: new Outbox({ send: async (batch) => void sent.push(...batch.messages.message) }) });
     const deadlines = new InboxDeadlines(adapter);
     const bot = new GuidedHelpBot({
@@ -52,7 +55,9 @@ describe('guided help: deadlines through the inbox (HubAdapter, InboxWorker)', (
         inTurn--;
       }
     };
-    worker = new InboxWorker(inbox, (conversationId, item) => adapter.processInboxItem(conversationId, item, logic).then(() => undefined), { workerId: 'w1', pollIntervalMs: 10 });
+    // A lease far longer than any clock move here, so moving the clock never looks like a dead worker.
+    const opts = { workerId: 'w1', pollIntervalMs: 10, leaseMs: 3_600_000 };
+    worker = new InboxWorker(inbox, (conversationId, item) => adapter.processInboxItem(conversationId, item, logic).then(() => undefined), opts);
     worker.start();
     return { adapter, deadlines };
   }
@@ -63,6 +68,7 @@ describe('guided help: deadlines through the inbox (HubAdapter, InboxWorker)', (
     overlaps = 0;
     gate = undefined;
     n = 0;
+    skew = 0;
   });
   afterEach(async () => {
     await worker?.stop();
@@ -85,8 +91,7 @@ describe('guided help: deadlines through the inbox (HubAdapter, InboxWorker)', (
   });
 
   it('[T2] a deadline that falls while the customer\'s turn runs waits for that turn, and the answer supersedes it', async () => {
-    // Long enough for 'fibre' to arrive before the deadline, short enough for its turn to outlast it.
-    start({ reminderAfterMs: 500, endAfterMs: 60_000 });
+    start({ reminderAfterMs: 60_000, endAfterMs: 60_000 });
     await say('hello');
     await waitFor(() => texts().length === 1, 'the first question');
     let open!: () => void;
@@ -94,7 +99,9 @@ describe('guided help: deadlines through the inbox (HubAdapter, InboxWorker)', (
     await say('fibre');
     await waitFor(() => turns.includes('message:fibre'), 'the customer\'s turn to start');
     // The deadline falls during that turn: it is moved into the conversation's line, behind it.
+    skew = 120_000;
     await waitFor(async () => (await inbox.scheduled('d1')).length === 0 && (await inbox.depth()) === 2, 'the deadline to wait in line');
+    skew = 0; // back to real time: the answer's new deadline is a minute away
     open();
     await waitFor(() => turns.includes('event:guidedHelp.deadline'), 'the deadline turn');
     await waitFor(async () => (await inbox.depth()) === 0, 'an empty inbox');
@@ -106,14 +113,16 @@ describe('guided help: deadlines through the inbox (HubAdapter, InboxWorker)', (
   });
 
   it('[T2] a cancelled deadline never fires', async () => {
-    const { adapter } = start({ reminderAfterMs: 1000, endAfterMs: 1000 });
+    const { adapter } = start({ reminderAfterMs: 60_000, endAfterMs: 60_000 });
     await say('hello');
     await waitFor(async () => (await inbox.scheduled('d1')).length === 1, 'the deadline');
     const due = (await inbox.scheduled('d1'))[0].notBefore!;
     await say('restart');
     await waitFor(async () => (await inbox.scheduled('d1')).length === 0, 'the deadline to be cancelled');
-    // A sentinel in another conversation, due after the cancelled deadline would have been.
+    // A sentinel in another conversation, due after the cancelled deadline would have been; then
+    // the inbox's clock moves past both.
     await adapter.scheduleEvent({ conversation: { id: 'sentinel', isGroup: false, conversationType: 'hub', name: '' } }, { name: 'sentinel' }, due + 100);
+    skew = due + 200 - Date.now();
     const sentinelDone = () => inbox.depth().then(async (d) => d === 0 && (await inbox.scheduled('sentinel')).length === 0);
     await waitFor(sentinelDone, 'the sentinel turn');
     expect(turns).to.deep.equal(['message:hello', 'message:restart']);

@@ -19,7 +19,7 @@ import { Customer, type Received } from './customerClient.js';
 
 const quiet = createLogger({ level: 'silent' });
 /** Long enough to stop the first server before it falls, even on a loaded machine. */
-const REMINDER_AFTER_MS = 4000;
+const REMINDER_AFTER_MS = 6000;
 
 describe('guided-help deadlines across a restart (Redis, local stack)', () => {
   const tenant = uniqueTenant('deadlines');
