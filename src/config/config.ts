@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SENDER_TYPES } from '../schemas/messageTypes.js';
+import { clusterSettings } from '../redis/redisSettings.js';
 
 const PLANS = ['Developer', 'Basic', 'Enterprise'] as const;
 
@@ -35,6 +36,11 @@ export const configSchema = z.object({
     .describe('on-behalf-of-customer (a token per conversation, portal sessions per customer) or client (the bot\'s own token)'),
   PORTAL_PROFILE_ID: z.string().regex(/^\d+$/, 'a numeric guided-help profile id').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
+  // A Redis Cluster instead (D1): seed nodes, `host:port` or redis:// / rediss:// URLs, comma separated.
+  REDIS_CLUSTER_NODES: z.string().min(1).optional().describe('host:port,host:port,... or redis:// / rediss:// URLs'),
+  REDIS_USERNAME: z.string().min(1).optional(),
+  REDIS_PASSWORD: z.string().min(1).optional(),
+  REDIS_TLS: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('true or false'),
   BOT_HOST: z.string().default('127.0.0.1'),
   BOT_PORT: port.default(3978),
   BOT_SENDER_TYPE: z.enum(SENDER_TYPES).default('custom_bot'),
@@ -121,6 +127,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   for (const [a, b] of pairs) {
     if ((cfg[a] === undefined) !== (cfg[b] === undefined)) problems.push(`${a} and ${b}: set both or neither`);
+  }
+  if (cfg.REDIS_URL && cfg.REDIS_CLUSTER_NODES) problems.push('REDIS_URL and REDIS_CLUSTER_NODES: set one or neither');
+  else if (cfg.REDIS_CLUSTER_NODES) {
+    try {
+      clusterSettings(cfg.REDIS_CLUSTER_NODES, cfg);
+    } catch (err) {
+      problems.push((err as Error).message); // names the seed, its password masked
+    }
   }
   if (cfg.PLATFORM_BASE_URL && !cfg.PLATFORM_TOKEN_URL) problems.push('PLATFORM_TOKEN_URL: required when PLATFORM_BASE_URL is set');
   if (cfg.BOT_CLIENT_ID && !cfg.BOT_TOKEN_SIGNING_KEY) problems.push('BOT_TOKEN_SIGNING_KEY: required when BOT_CLIENT_ID is set');

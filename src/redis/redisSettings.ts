@@ -70,8 +70,14 @@ interface Seed extends RedisNodeAddress, RedisCredentials {
 }
 
 function parseSeed(text: string): Seed {
+  const masked = text.replace(/\/\/[^@/]*@/, '//***@');
   if (/^rediss?:\/\//.test(text)) {
-    const u = new URL(text);
+    let u: URL;
+    try {
+      u = new URL(text);
+    } catch {
+      throw new RangeError(`REDIS_CLUSTER_NODES: not a valid URL: ${masked}`);
+    }
     const port = Number(u.port || 6379);
     if (!u.hostname || !Number.isInteger(port)) throw new RangeError(`REDIS_CLUSTER_NODES: not a node address: ${u.protocol}//${u.host}`);
     return {
@@ -83,7 +89,7 @@ function parseSeed(text: string): Seed {
     };
   }
   const m = /^(.+):(\d{1,5})$/.exec(text);
-  if (!m || Number(m[2]) > 65535) throw new RangeError(`REDIS_CLUSTER_NODES: not host:port or a redis:// URL: ${text.replace(/\/\/[^@/]*@/, '//***@')}`);
+  if (!m || Number(m[2]) > 65535) throw new RangeError(`REDIS_CLUSTER_NODES: not host:port or a redis:// URL: ${masked}`);
   return { host: m[1].replace(/^\[|\]$/g, ''), port: Number(m[2]) };
 }
 

@@ -152,6 +152,18 @@ export class SharedRedis implements Commands {
     if (this.subscriber) await (await this.subscriber).unsubscribe(channel, listener);
   }
 
+  /**
+   * Classic pub/sub, for a channel that a Lua script publishes on with PUBLISH (the inbox's
+   * notify channel): on a cluster such a message goes to every node, and this subscription
+   * (on one node, moved by node-redis when that node leaves) hears it. On one node it is the
+   * same connection as `subscribe`.
+   */
+  classicSubscriber(): { subscribe(channel: string, listener: Listener): Promise<void>; unsubscribe(channel: string, listener?: Listener): Promise<void> } {
+    if (!this.cluster) return { subscribe: (c, l) => this.subscribe(c, l), unsubscribe: (c, l) => this.unsubscribe(c, l) };
+    const cluster = this.cluster;
+    return { subscribe: (c, l) => cluster.subscribe(c, l), unsubscribe: (c, l) => cluster.unsubscribe(c, l as Parameters<typeof cluster.unsubscribe>[1]) };
+  }
+
   /** Every key of the tenant (`hubbot:{tenant}:*`), scanned on the one node that holds them. */
   async tenantKeys(tenant: string): Promise<string[]> {
     const prefix = tenantKey(tenant);

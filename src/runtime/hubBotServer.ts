@@ -25,7 +25,8 @@ import { RedisInbox } from '../adapter/inbox/redisInbox.js';
 import { InboxWorker } from '../adapter/inbox/inboxWorker.js';
 import { RedisStorage } from '../storage/redisStorage.js';
 import { ConversationReferenceStore } from '../storage/conversationReferenceStore.js';
-import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../redis/redisConnection.js';
+import { redisSettingsFrom } from '../redis/redisSettings.js';
+import { openSharedRedis } from '../redis/sharedRedis.js';
 import { createLogger } from '../server/logger.js';
 import { createMetrics, type HubbotMetrics } from '../server/metrics.js';
 import { createRefusalLog } from '../server/refusalLog.js';
@@ -132,8 +133,12 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const metrics = createMetrics();
   // Refusals are logged cut short and rate-limited; every one is counted (S5).
   const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
-  const redis = cfg.REDIS_URL ? await createRedisConnection({ url: cfg.REDIS_URL, logger, clientName: 'hubbot' }) : undefined;
-  const subscriber = redis ? await createRedisConnection({ url: cfg.REDIS_URL, logger, clientName: 'hubbot-sub' }) : undefined;
+  // One node (REDIS_URL) or a Redis Cluster (REDIS_CLUSTER_NODES): every store takes the same
+  // object (D1). It also carries pub/sub, on a connection of its own (sharded on a cluster; the
+  // inbox's notify channel is published by its Lua script, so it listens on classic pub/sub).
+  const redisSettings = redisSettingsFrom(cfg);
+  const redis = redisSettings ? await openSharedRedis(redisSettings, { logger, clientName: 'hubbot' }) : undefined;
+  const subscriber = redis;
 
   const platform = connectPlatform(cfg, {
     redis,
@@ -149,7 +154,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     },
   });
   const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new MemoryStorage());
-  const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber, tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox());
+  const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox());
   const outbox = new Outbox({
     send: async (batch) => {
       await platform.conversations.sendMessages(batch);
@@ -309,7 +314,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       await opsApp?.close();
       await webhook.stop();
       await inbox.close();
-      for (const c of [subscriber, redis]) if (c) await closeRedisConnection(c as RedisConnection).catch(() => undefined);
+      await redis?.close().catch(() => undefined);
     },
   };
 }

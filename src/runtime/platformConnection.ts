@@ -13,7 +13,7 @@ import type { TokenProvider } from '../platform/http/types.js';
 import { PortalManagerClient } from '../platform/portal/portalManagerClient.js';
 import { MemoryBucketStore } from '../platform/throttle/memoryBucketStore.js';
 import { RedisBucketStore } from '../platform/throttle/redisBucketStore.js';
-import type { RedisConnection } from '../redis/redisConnection.js';
+import type { RedisScriptClient } from '../redis/luaScript.js';
 import { bestAcceptLanguage } from '../schemas/languages.js';
 import { OnBehalfOfTokenProviders } from '../platform/auth/onBehalfOfTokenProviders.js';
 
@@ -32,7 +32,7 @@ export interface PlatformConnection {
 
 export function connectPlatform(
   cfg: Config,
-  opts: { redis?: RedisConnection; logger?: PlatformLogger; tokenProvider?: TokenProvider; observer?: PlatformCallObserver } = {},
+  opts: { redis?: RedisScriptClient; logger?: PlatformLogger; tokenProvider?: TokenProvider; observer?: PlatformCallObserver } = {},
 ): PlatformConnection {
   if (!cfg.PLATFORM_BASE_URL) throw new ConfigError(['PLATFORM_BASE_URL: required to reach a platform (or run `hubbot start` without it to use the local emulator)']);
   const tokenProvider =

@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+import { hashSlot } from '../../src/redis/hashSlot.js';
+import { clusterSettings, describeRedis, redisSettingsFrom } from '../../src/redis/redisSettings.js';
+
+describe('Redis settings: one node or a cluster (D1)', () => {
+  it('[D1] REDIS_URL is one node; REDIS_CLUSTER_NODES a cluster; neither is the memory stores', () => {
+    expect(redisSettingsFrom({ REDIS_URL: 'redis://10.0.0.1:6379' })).to.deep.equal({ mode: 'single', url: 'redis://10.0.0.1:6379' });
+    expect(redisSettingsFrom({})).to.equal(undefined);
+    expect(redisSettingsFrom({ REDIS_CLUSTER_NODES: '10.0.0.1:7000, 10.0.0.2:7000' })).to.deep.equal({
+      mode: 'cluster',
+      nodes: [{ host: '10.0.0.1', port: 7000 }, { host: '10.0.0.2', port: 7000 }],
+      tls: false,
+      username: undefined,
+      password: undefined,
+    });
+    expect(() => redisSettingsFrom({ REDIS_URL: 'redis://a:1', REDIS_CLUSTER_NODES: 'b:2' })).to.throw(/set one or neither/);
+  });
+
+  it('[D1] takes TLS, user and password from rediss:// seeds or from REDIS_TLS / REDIS_USERNAME / REDIS_PASSWORD, for every node', () => {
+    const s = clusterSettings('rediss://hubbot:p%40ss@c1.example:6380,rediss://c2.example:6380');
+    expect(s).to.deep.include({ mode: 'cluster', tls: true, username: 'hubbot', password: 'p@ss' });
+    expect(clusterSettings('c1:6379', { REDIS_TLS: true, REDIS_USERNAME: 'u', REDIS_PASSWORD: 'pw' })).to.deep.include({ tls: true, username: 'u', password: 'pw' });
+    expect(() => clusterSettings('redis://a:1,rediss://b:2')).to.throw(/disagree on TLS/);
+    expect(() => clusterSettings('redis://u:one@a:1,redis://u:two@b:2')).to.throw(/disagree on the password/);
+    expect(redisSettingsFrom({ REDIS_URL: 'redis://h:6379', REDIS_USERNAME: 'u', REDIS_PASSWORD: 'p w' })).to.deep.equal({ mode: 'single', url: 'redis://u:p%20w@h:6379' });
+  });
+
+  it('[D1] a wrong seed is named without its password, and describeRedis never shows one', () => {
+    expect(() => clusterSettings('redis://u:secret-pw@host:99999')).to.throw(/not a valid URL: redis:\/\/\*\*\*@host:99999/);
+    expect(() => clusterSettings('nohostport')).to.throw(/not host:port/);
+    expect(() => clusterSettings(' , ')).to.throw(/at least one/);
+    expect(describeRedis(clusterSettings('rediss://u:secret-pw@h:1'))).to.equal('cluster rediss://h:1');
+    expect(describeRedis({ mode: 'single', url: 'redis://u:secret-pw@h:2' })).to.equal('redis://h:2');
+  });
+
+  it('[D1] the configuration loader checks the seed list and refuses REDIS_URL with REDIS_CLUSTER_NODES', () => {
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'a:1,b:2', REDIS_TLS: 'true' })).to.deep.include({ REDIS_CLUSTER_NODES: 'a:1,b:2', REDIS_TLS: true });
+    let err: ConfigError | undefined;
+    try {
+      loadConfig({ REDIS_URL: 'redis://a:1', REDIS_CLUSTER_NODES: 'b:2' });
+    } catch (e) {
+      err = e as ConfigError;
+    }
+    expect(err?.problems).to.deep.equal(['REDIS_URL and REDIS_CLUSTER_NODES: set one or neither']);
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis://u:secret-pw@a:99999' })).to.throw(ConfigError).with.property('message').that.does.not.include('secret-pw');
+  });
+
+  it('[D2] computes the hash slot as Redis Cluster does, hash tag first', () => {
+    // Values from CLUSTER KEYSLOT on Redis 7.
+    expect(hashSlot('foo')).to.equal(12182);
+    expect(hashSlot('123456789')).to.equal(12739);
+    expect(hashSlot('{user1000}.following')).to.equal(hashSlot('user1000'));
+    expect(hashSlot('foo{}{bar}')).to.equal(hashSlot('foo{}{bar}')).and.not.equal(hashSlot('bar'));
+    expect(hashSlot('hubbot:{acme}:inbox:q:c1')).to.equal(hashSlot('hubbot:{acme}:state:x'));
+  });
+});
