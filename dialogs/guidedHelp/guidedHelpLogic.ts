@@ -9,8 +9,8 @@ import type { GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
 import { answerInMessage, parseAnswer, parseYesNo, type ParsedAnswer } from './answerParsing.js';
 import { cut } from './askedQuestion.js';
 import type { PortalCallContext } from './guidedHelpPortal.js';
-import { answerRecord, digestSearch } from './searchDigest.js';
-import type { EscalationSummary, GuidedHelpContext, GuidedHelpEvent, GuidedHelpInput, GuidedHelpSettings } from './guidedHelpTypes.js';
+import { answerRecord, digestSearch, type OfferedSolution } from './searchDigest.js';
+import type { EscalationSummary, GuidedHelpContext, GuidedHelpEvent, GuidedHelpInput, GuidedHelpSettings, TriedSolution } from './guidedHelpTypes.js';
 
 export function initialContext(input: GuidedHelpInput): GuidedHelpContext {
   const at = input.at ?? 0;
@@ -100,7 +100,7 @@ export function offeredSolution(ctx: GuidedHelpContext) {
 export function triedOffered(ctx: GuidedHelpContext, ok: boolean): Partial<GuidedHelpContext> {
   const s = offeredSolution(ctx);
   if (!s) return {};
-  return { tried: [...ctx.tried, { id: s.caseId, t: cut(s.title, 60), ok }], solutions: ctx.solutions.filter((x) => x.caseId !== s.caseId), offered: undefined };
+  return { tried: [...ctx.tried, { ...solutionRef(s), ok }], solutions: ctx.solutions.filter((x) => x.caseId !== s.caseId), offered: undefined };
 }
 
 /** Whether `event`, in the state `stateValue`, decides on the offered solution (before any call). */
@@ -139,6 +139,13 @@ export function isNotFound(err: unknown): boolean {
   return err instanceof PlatformError && (err.status === 404 || err.status === 400);
 }
 
+/** A solution as a summary names it: its case id, a short title, its first article ids. */
+function solutionRef(s: OfferedSolution): Omit<TriedSolution, 'ok'> {
+  const a = s.articles.slice(0, 3).map((x) => cut(x.id, 40));
+  return { id: s.caseId, t: cut(s.title, 60), ...(a.length ? { a } : {}) };
+}
+
 export function summaryOf(ctx: GuidedHelpContext): EscalationSummary {
-  return { answers: ctx.answers, tried: ctx.tried };
+  const offered = offeredSolution(ctx);
+  return { answers: ctx.answers, tried: ctx.tried, ...(offered ? { offered: solutionRef(offered) } : {}), lang: ctx.lang, transcript: ctx.conversationId };
 }

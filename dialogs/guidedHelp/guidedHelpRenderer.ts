@@ -15,7 +15,8 @@ import { ActivityTypes, CardFactory, MessageFactory, type Activity, type CardAct
 import { allowedInterval } from './answerParsing.js';
 import { isMulti, type AskedQuestion } from './askedQuestion.js';
 import { message, type MessageKey } from './guidedHelpMessages.js';
-import type { EscalationReason, EscalationSummary, GuidedHelpOutput } from './guidedHelpTypes.js';
+import type { EscalationReason, GuidedHelpOutput } from './guidedHelpTypes.js';
+import { summaryText } from './handoverSummary.js';
 
 export interface GuidedHelpRenderer {
   /** The activities for one output, in the language of `locale`. */
@@ -60,15 +61,8 @@ export function hintText(hint: string, q: AskedQuestion | undefined, locale: str
   return message(locale, key, { range: q ? rangeText(q, locale) : '' });
 }
 
-/** The summary an agent reads with an escalation.transfer. */
-export function summaryText(summary: EscalationSummary, locale: string): string {
-  const lines: string[] = [];
-  if (summary.answers.length) lines.push(message(locale, 'summaryAnswers'), ...summary.answers.map(([q, a]) => `- ${q}: ${a}`));
-  if (summary.tried.length) {
-    lines.push(message(locale, 'summaryTried'), ...summary.tried.map((t) => `- ${t.t} (${message(locale, t.ok ? 'summaryAccepted' : 'summaryRejected')})`));
-  }
-  return lines.join('\n');
-}
+/** The summary an agent reads with an escalation.transfer (H3): handoverSummary.ts. */
+export { summaryText } from './handoverSummary.js';
 
 function choice(title: string, value: string): CardAction {
   return { type: 'imBack', title, value };

@@ -61,11 +61,20 @@ export interface TriedSolution {
   t: string;
   /** Accepted (true) or rejected (false). */
   ok: boolean;
+  /** Ids of the solution's articles (at most a few), for the agent to open (H3). */
+  a?: string[];
 }
 
+/** What goes with a handover for the agent's first glance (H3). */
 export interface EscalationSummary {
   answers: AnswerRecord[];
   tried: TriedSolution[];
+  /** The solution on offer when the customer left it unanswered, if any. */
+  offered?: Omit<TriedSolution, 'ok'>;
+  /** The conversation's language (the portal's Accept-Language, e.g. fr-FR). */
+  lang?: string;
+  /** The transcript's id: the conversation id (hubbot transcript <id>). */
+  transcript?: string;
 }
 
 export type GuidedHelpOutput =

@@ -127,7 +127,7 @@ describe('guided help bot end to end (emulator portal, real portal client)', fun
     const out = await chat.say('no');
     expect(h.feedback()).to.deep.include({ verb: 'reject', caseId: '6002', sessionClosed: true });
     expect(handoff(out)?.value).to.deep.include({ reason: 'rejectedClosed' });
-    expect(String((handoff(out)?.value as { summary: string }).summary)).to.contain('Reinstall the printer driver (rejected)');
+    expect(String((handoff(out)?.value as { summary: string }).summary)).to.match(/Reinstall the printer driver \[[^\]]+\] \(rejected\)/);
     expect(h.calls('PUT', '/gh/search')).to.equal(steps);
   });
 
@@ -188,6 +188,6 @@ describe('guided help bot end to end (emulator portal, real portal client)', fun
     await chat.say('Rien ne s’imprime');
     const out = await chat.say('conseiller');
     expect(texts(out)).to.contain('Je vous transfère à un conseiller');
-    expect((handoff(out)?.value as { summary: string }).summary).to.equal('Réponses :\n- problem: Rien ne s\'imprime');
+    expect((handoff(out)?.value as { summary: string }).summary).to.equal('Réponses :\n- problem: Rien ne s\'imprime\nLangue : fr-FR\nTranscription : agent');
   });
 });

@@ -119,7 +119,7 @@ describe('guided help machine', () => {
     expect(types(out)).to.deep.equal(['say:rejectedNext', 'ask']);
     await d.send({ type: 'TEXT', at: at(3), text: 'fibre' });
     expect(stub.count('step')).to.equal(1);
-    expect(d.actor.getSnapshot().context.tried).to.deep.equal([{ id: '5001', t: 'Solution 5001', ok: false }]);
+    expect(d.actor.getSnapshot().context.tried).to.deep.equal([{ id: '5001', t: 'Solution 5001', ok: false, a: ['KB-10001'] }]);
   });
 
   it('[P10] closeSessionOnReject true: the reject call is made, then the customer goes to an agent, no further step', async () => {
@@ -138,7 +138,7 @@ describe('guided help machine', () => {
     await d.send({ type: 'START', at: at(1), casebaseId: '101' });
     await d.send({ type: 'TEXT', at: at(2), text: 'fibre' });
     const out = await d.send({ type: 'AGENT', at: at(3) });
-    expect(out).to.deep.equal([{ type: 'escalate', reason: 'customer', summary: { answers: [['How do you connect?', 'Fibre']], tried: [] } }]);
+    expect(out).to.deep.equal([{ type: 'escalate', reason: 'customer', summary: { answers: [['How do you connect?', 'Fibre']], tried: [], lang: 'en-US', transcript: 'conv-1' } }]);
   });
 
   it('[B3] escalates when no question and no solution is left', async () => {
