@@ -22,10 +22,13 @@ export interface RedisScriptClient {
 }
 
 export class LuaScript {
+  /** Every script created, so a test can require each one to be checked on a cluster (D2). */
+  static readonly created = new Set<LuaScript>();
   readonly sha1: string;
 
   constructor(readonly source: string) {
     this.sha1 = createHash('sha1').update(source).digest('hex');
+    LuaScript.created.add(this);
   }
 
   async run(client: RedisScriptClient, keys: string[], args: string[]): Promise<unknown> {
