@@ -9,7 +9,7 @@
  * Redis, so any replica carries on any conversation; without it, all of that is in memory.
  */
 import { randomUUID } from 'node:crypto';
-import { MemoryStorage, type Storage, type TranscriptStore, type TurnContext } from 'botbuilder-core';
+import type { Storage, TranscriptStore, TurnContext } from 'botbuilder-core';
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from '../config/config.js';
 import { createJsonServer, type JsonServer } from '../http/jsonServer.js';
@@ -24,6 +24,7 @@ import { MemoryInbox } from '../adapter/inbox/memoryInbox.js';
 import { RedisInbox } from '../adapter/inbox/redisInbox.js';
 import { InboxWorker } from '../adapter/inbox/inboxWorker.js';
 import { RedisStorage } from '../storage/redisStorage.js';
+import { HubMemoryStorage } from '../storage/memoryStorage.js';
 import { ConversationReferenceStore } from '../storage/conversationReferenceStore.js';
 import { redisSettingsFrom } from '../redis/redisSettings.js';
 import { openSharedRedis } from '../redis/sharedRedis.js';
@@ -153,11 +154,12 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       },
     },
   });
-  const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new MemoryStorage());
+  const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new HubMemoryStorage());
   const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox());
   const outbox = new Outbox({
-    send: async (batch) => {
-      await platform.conversations.sendMessages(batch);
+    // The outbox waits out 429/503 itself, holding only the conversations concerned (T3).
+    send: async (batch, call) => {
+      await platform.conversations.sendMessages(batch, { backoff: 'caller', signal: call.signal });
     },
     onSent: (n) => metrics.sends.inc({ outcome: 'sent' }, n),
     onFailure: (conversationId, messages, err) => {
@@ -310,6 +312,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       // running turns get a bounded time to finish, then their leases are handed back.
       admitting = false;
       await worker.stop({ graceMs: stopOpts.graceMs ?? cfg.SHUTDOWN_GRACE_MS });
+      // No POST to the hub after this; replies still queued belong to turns not completed (T7).
+      outbox.stop();
       await app.close();
       await opsApp?.close();
       await webhook.stop();
