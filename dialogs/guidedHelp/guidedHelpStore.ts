@@ -35,9 +35,15 @@ export class GuidedHelpStore {
     return items[key] as StoredDialog | undefined;
   }
 
-  /** Writes `record`; refused with an eTag conflict when the item changed since `record.eTag` was read. */
+  /**
+   * Writes `record`; refused with an eTag conflict when the item changed since `record.eTag` was
+   * read. A record read as absent goes without an eTag, which the project's storages take as
+   * create-if-absent (T9): two first turns racing cannot both win, the loser is retried from the
+   * inbox. botbuilder's own MemoryStorage takes it as an overwrite, as it always did.
+   */
   async write(conversationId: string, record: StoredDialog): Promise<void> {
-    await this.storage.write({ [this.keyOf(conversationId)]: { ...record, eTag: record.eTag ?? '*' } });
+    const { eTag, ...fields } = record;
+    await this.storage.write({ [this.keyOf(conversationId)]: eTag === undefined ? fields : { ...fields, eTag } });
   }
 
   /** Writes `record` and returns the item's new eTag, for a second write in the same turn. */
