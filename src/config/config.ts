@@ -90,6 +90,8 @@ export const configSchema = z.object({
   // Transcripts of every conversation (H4): kept in Redis with REDIS_URL, else in memory.
   TRANSCRIPTS: z.enum(['on', 'off']).default('on').describe('on (the default) or off'),
   TRANSCRIPT_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  // How long the customer waits for an agent after a transfer before being offered a choice (H2).
+  HANDOVER_WAIT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(120),
   DEFAULT_LANGUAGE: z.string().default('en-US'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -48,6 +48,7 @@ import { RedisArticleStateStore } from '../webhook/redisArticleStateStore.js';
 import { invalidateOnKnowledgeChange } from '../webhook/invalidateOnKnowledgeChange.js';
 import { transcriptStoreFromConfig } from '../transcripts/transcriptStoreFromConfig.js';
 import { transcriptMiddleware } from '../transcripts/transcriptMiddleware.js';
+import { HandoverMiddleware } from '../handover/handoverMiddleware.js';
 import type { TranscriptRedaction } from '../transcripts/transcriptRecord.js';
 
 /** What a bot is given to build itself: the shared storage and the platform clients. */
@@ -221,6 +222,20 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // Every activity in and out, customer turns the bot ignores included, goes to the transcript (H4).
   const transcripts = opts.transcripts === false ? undefined : (opts.transcripts ?? transcriptStoreFromConfig(cfg, redis, opts.transcriptRedaction));
   if (transcripts) adapter.use(transcriptMiddleware(transcripts, logger));
+  // Every transfer to an agent is followed to its outcome; the bot is silent while an agent
+  // holds the conversation; the wait's deadline is an inbox item (H1, H2).
+  adapter.use(
+    new HandoverMiddleware({
+      storage,
+      scheduler: adapter,
+      waitMs: cfg.HANDOVER_WAIT_SECONDS * 1000,
+      onEvent: (event, { conversationId, waitedMs }) => {
+        metrics.handovers.inc({ event });
+        if (waitedMs !== undefined) metrics.handoverWait.observe(waitedMs / 1000);
+        logger.info({ conversationId, event, waitedMs }, 'handover');
+      },
+    }),
+  );
   const deps: BotDependencies = { config: cfg, storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger, transcripts };
   const bot = opts.bot(deps);
 

@@ -7,7 +7,7 @@
  * unauthorized, duplicate, error); keep them to a small fixed set, never ids, so the number of
  * series stays bounded.
  */
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export type DepthReader = () => number | Promise<number>;
 
@@ -29,6 +29,10 @@ export interface HubbotMetrics {
   refusals: Counter;
   /** hubbot_webhook_events_total{outcome}: knowledge events received. */
   webhookEvents: Counter<'outcome'>;
+  /** hubbot_handovers_total{event}: handovers to an agent (H1): started, answered, failed, timed_out, abandoned, fell_back, closed. */
+  handovers: Counter<'event'>;
+  /** hubbot_handover_wait_seconds: time from the transfer to the agent joining (H1). */
+  handoverWait: Histogram;
   /** hubbot_queue_depth{queue}: read from the observed queues at each scrape. */
   queueDepth: Gauge<'queue'>;
   /** hubbot_dead_letters{queue}: read from the observed queues at each scrape. */
@@ -98,6 +102,13 @@ export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
     refusals: counter('hubbot_refusals_total', 'Requests refused (bad credentials, tokens, limits), by route.', ['route']),
     unreadableItems: counter('hubbot_platform_unreadable_items_total', 'List items of platform answers skipped because they could not be read.', ['operation']),
     webhookEvents: counter('hubbot_webhook_events_total', 'Knowledge events received on the webhook, by outcome.', ['outcome']),
+    handovers: counter('hubbot_handovers_total', 'Handovers to an agent, by event (started, answered, failed, timed_out, abandoned, fell_back, closed).', ['event']),
+    handoverWait: new Histogram({
+      name: 'hubbot_handover_wait_seconds',
+      help: 'Time from the escalation.transfer to an agent joining.',
+      buckets: [5, 15, 30, 60, 120, 300, 600, 1800],
+      registers: [registry],
+    }),
     queueDepth: depth.gauge,
     deadLetters: dead.gauge,
     observeQueueDepth: depth.observe,

@@ -1,0 +1,170 @@
+/**
+ * Follows every handover to an agent (H1, H2 of docs/platform-contract.md), for any bot: when
+ * the bot sends an escalation.transfer, the conversation's handover is recorded (in the bot's
+ * Storage, so any replica carries it on) with a deadline kept in the conversation's inbox
+ * (scheduleEvent, T2), never a timer. Then, until the handover is closed, this middleware reads
+ * each turn before the bot does:
+ *
+ *   waiting   agent joins → answered; the transfer fails or the deadline falls → choosing
+ *             (the customer is told and offered to keep waiting or go back to the assistant);
+ *             customer messages are not answered
+ *   answered  the bot stays silent (turns ignored; the transcript still records them) until
+ *             the agent hands back (conversation.state "bot") or the conversation ends
+ *   choosing  "keep waiting" → waiting again (the transfer is sent again after a failure);
+ *             anything else → closed, and the message goes to the bot (back to guided help)
+ *
+ * A conversation's end closes it (abandoned when no agent had come). Each step is reported
+ * through `onEvent` (the bot server counts them in /metrics).
+ */
+import { ActivityTypes, MessageFactory, TurnContext, type Activity, type Middleware, type Storage } from 'botbuilder-core';
+import { BACK_CHOICE, WAIT_CHOICE, choosesToWait, handoverText } from './handoverTexts.js';
+import { HANDOVER_DEADLINE_EVENT, handoverSignalOf, isTransfer } from './handoverSignals.js';
+
+export type HandoverEvent = 'started' | 'answered' | 'failed' | 'timed_out' | 'abandoned' | 'fell_back' | 'closed';
+
+export interface HandoverRecord {
+  status: 'waiting' | 'answered' | 'choosing';
+  startedAt: number;
+  /** While waiting: when the wait ends (ms since epoch). */
+  deadline?: number;
+  /** The transfer as the bot sent it, to send again when the customer tries again after a failure. */
+  transfer?: Partial<Activity>;
+  /** Whether the last attempt failed (the hub refused), rather than timed out. */
+  failed?: boolean;
+  locale?: string;
+}
+
+/** What the middleware needs of the adapter for its deadlines (HubAdapter has both). */
+export interface HandoverScheduler {
+  scheduleEvent(reference: Partial<import('botbuilder-core').ConversationReference>, event: { name: string; value?: unknown }, at: number, slot?: string): Promise<void>;
+  cancelScheduledEvent(conversationId: string, slot: string): Promise<boolean>;
+}
+
+export interface HandoverMiddlewareOptions {
+  storage: Storage;
+  /** How long to wait for an agent before the customer is offered a choice; default 120 s. */
+  waitMs?: number;
+  /** Where deadlines are kept; without one, a `handover.deadline` event must come from elsewhere. */
+  scheduler?: HandoverScheduler;
+  onEvent?: (event: HandoverEvent, details: { conversationId: string; waitedMs?: number }) => void;
+  now?: () => number;
+}
+
+const KEY_PREFIX = 'handover/';
+
+export class HandoverMiddleware implements Middleware {
+  private readonly waitMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: HandoverMiddlewareOptions) {
+    this.waitMs = opts.waitMs ?? 120_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
+    const conversationId = context.activity.conversation?.id;
+    if (!conversationId) return next();
+    // The bot's transfer, whenever it is sent in this turn, starts a handover.
+    context.onSendActivities(async (ctx, activities, sendNext) => {
+      const sent = await sendNext();
+      const transfer = activities.find(isTransfer);
+      if (transfer) await this.start(ctx, transfer);
+      return sent;
+    });
+    const record = await this.read(conversationId);
+    const signal = handoverSignalOf(context.activity);
+    if (!record) {
+      // An agent who joins without our transfer holds the conversation all the same.
+      if (signal.kind === 'agentJoined') return this.write(conversationId, { status: 'answered', startedAt: this.now() });
+      return next();
+    }
+    const waitedMs = this.now() - record.startedAt;
+    switch (signal.kind) {
+      case 'agentJoined':
+        if (record.status !== 'answered') {
+          this.report('answered', conversationId, waitedMs);
+          await this.opts.scheduler?.cancelScheduledEvent(conversationId, HANDOVER_DEADLINE_EVENT);
+        }
+        return this.write(conversationId, { ...record, status: 'answered', deadline: undefined, failed: undefined });
+      case 'failed':
+        if (record.status !== 'waiting') return;
+        this.report('failed', conversationId);
+        return this.offerChoice(context, { ...record, failed: true }, 'transferFailed');
+      case 'deadline':
+        // A deadline of an earlier wait (the agent came, the customer chose again) does nothing.
+        if (record.status !== 'waiting' || (signal.deadline !== undefined && signal.deadline !== record.deadline)) return;
+        this.report('timed_out', conversationId);
+        return this.offerChoice(context, { ...record, failed: false }, 'noAgentYet');
+      case 'agentLeft':
+        this.report('closed', conversationId);
+        return this.close(conversationId);
+      case 'ended':
+        this.report(record.status === 'answered' ? 'closed' : 'abandoned', conversationId);
+        await this.close(conversationId);
+        return next();
+      case 'customer':
+        if (record.status !== 'choosing') return; // an agent holds it, or is being waited for: silent
+        if (choosesToWait(context.activity.text)) return this.waitAgain(context, record);
+        this.report('fell_back', conversationId);
+        await this.close(conversationId);
+        // The choice itself is no question for the bot: it starts afresh, as on an empty message.
+        if (context.activity.text === BACK_CHOICE) context.activity.text = '';
+        return next();
+      default:
+        return; // agents' messages and other hub events are not the bot's while the handover lasts
+    }
+  }
+
+  private async start(context: TurnContext, transfer: Partial<Activity>): Promise<void> {
+    const conversationId = context.activity.conversation.id;
+    const startedAt = this.now();
+    const record: HandoverRecord = { status: 'waiting', startedAt, transfer: { type: transfer.type, name: transfer.name, value: transfer.value, text: transfer.text, locale: transfer.locale }, locale: transfer.locale ?? context.activity.locale };
+    await this.wait(context, record);
+    this.report('started', conversationId);
+  }
+
+  private async wait(context: TurnContext, record: HandoverRecord): Promise<void> {
+    const deadline = this.now() + this.waitMs;
+    await this.write(context.activity.conversation.id, { ...record, status: 'waiting', deadline });
+    await this.opts.scheduler?.scheduleEvent(TurnContext.getConversationReference(context.activity), { name: HANDOVER_DEADLINE_EVENT, value: { deadline } }, deadline, HANDOVER_DEADLINE_EVENT);
+  }
+
+  private async waitAgain(context: TurnContext, record: HandoverRecord): Promise<void> {
+    await context.sendActivity({ type: ActivityTypes.Message, text: handoverText(record.locale, 'stillWaiting'), locale: record.locale });
+    if (record.failed && record.transfer) {
+      // After a refusal the hub holds no request any more: ask again (this records a new wait).
+      await context.sendActivity({ ...record.transfer });
+      return;
+    }
+    await this.wait(context, { ...record, failed: undefined });
+  }
+
+  private async offerChoice(context: TurnContext, record: HandoverRecord, key: 'noAgentYet' | 'transferFailed'): Promise<void> {
+    const locale = record.locale;
+    const actions = [
+      { type: 'imBack', title: handoverText(locale, 'keepWaiting'), value: WAIT_CHOICE },
+      { type: 'imBack', title: handoverText(locale, 'backToBot'), value: BACK_CHOICE },
+    ];
+    await this.write(context.activity.conversation.id, { ...record, status: 'choosing', deadline: undefined });
+    await context.sendActivity({ ...MessageFactory.suggestedActions(actions, handoverText(locale, key)), locale });
+  }
+
+  private report(event: HandoverEvent, conversationId: string, waitedMs?: number): void {
+    this.opts.onEvent?.(event, { conversationId, ...(waitedMs !== undefined ? { waitedMs } : {}) });
+  }
+
+  /** The conversation's handover, if one is open. */
+  async read(conversationId: string): Promise<HandoverRecord | undefined> {
+    const items = await this.opts.storage.read([KEY_PREFIX + conversationId]);
+    return items[KEY_PREFIX + conversationId] as HandoverRecord | undefined;
+  }
+
+  private async write(conversationId: string, record: HandoverRecord): Promise<void> {
+    await this.opts.storage.write({ [KEY_PREFIX + conversationId]: { ...record, eTag: '*' } });
+  }
+
+  private async close(conversationId: string): Promise<void> {
+    await this.opts.storage.delete([KEY_PREFIX + conversationId]);
+    await this.opts.scheduler?.cancelScheduledEvent(conversationId, HANDOVER_DEADLINE_EVENT);
+  }
+}
