@@ -1,5 +1,6 @@
 /**
- * Inbound mapping: a hub message becomes a botbuilder activity.
+ * Inbound mapping: a hub message becomes an activity, of botbuilder or of the Agents SDK: the
+ * shape is the neutral one of hubActivity.ts, so both adapters share this mapping (G3).
  *
  *   text               → message
  *   typing.start / end → typing (channelData.hubMessage tells which)
@@ -9,10 +10,10 @@
  *   other known types  → event named after the type, raw message in channelData
  *   unknown types      → undefined: ignored (spec 1, rule C10)
  */
-import { ActivityTypes, type Activity } from 'botbuilder-core';
 import { isKnownMessageType } from '../schemas/messageTypes.js';
 import type { HubMessage } from '../schemas/hubMessages.js';
-import { HUB_CHANNEL_ID, type HubChannelData } from './hubChannel.js';
+import { HUB_CHANNEL_ID } from './hubChannel.js';
+import { HubActivityTypes as ActivityTypes, type IncomingHubActivity } from './hubActivity.js';
 
 export interface InboundAddress {
   conversationId: string;
@@ -22,11 +23,11 @@ export interface InboundAddress {
   serviceUrl: string;
 }
 
-export function activityFromHubMessage(message: HubMessage, address: InboundAddress): Partial<Activity> | undefined {
+export function activityFromHubMessage(message: HubMessage, address: InboundAddress): IncomingHubActivity | undefined {
   const type = message.type.value;
   if (!isKnownMessageType(type)) return undefined;
-  const channelData: HubChannelData = { hubMessage: message, hubConversation: message.conversation };
-  const base: Partial<Activity> = {
+  const channelData: IncomingHubActivity['channelData'] = { hubMessage: message, hubConversation: message.conversation };
+  const base: Omit<IncomingHubActivity, 'type'> = {
     channelId: HUB_CHANNEL_ID,
     id: message.id,
     timestamp: message.created ? new Date(message.created) : new Date(),
@@ -46,7 +47,7 @@ export function activityFromHubMessage(message: HubMessage, address: InboundAddr
     case 'conversation.end':
       return { ...base, type: ActivityTypes.EndOfConversation, text: message.content?.text };
     case 'agent.join':
-      return { ...base, type: ActivityTypes.ConversationUpdate, membersAdded: [base.from!] };
+      return { ...base, type: ActivityTypes.ConversationUpdate, membersAdded: [base.from] };
     case 'customer.info':
       return { ...base, type: ActivityTypes.Event, name: 'customer.info', value: message.content ?? {} };
     default:

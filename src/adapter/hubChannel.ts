@@ -3,7 +3,6 @@
  * where the hub's own conversation fields live on an activity (channelData), so a reply can be
  * addressed exactly as the hub addressed the customer's message.
  */
-import type { Activity } from 'botbuilder-core';
 import type { ConversationRef, HubMessage } from '../schemas/hubMessages.js';
 
 export const HUB_CHANNEL_ID = 'conversation-hub';
@@ -20,7 +19,7 @@ export interface HubChannelData {
   multiSelect?: boolean;
 }
 
-export function hubChannelData(activity: Partial<Activity>): HubChannelData {
+export function hubChannelData(activity: { channelData?: unknown }): HubChannelData {
   const cd = activity.channelData;
   return cd && typeof cd === 'object' ? (cd as HubChannelData) : {};
 }

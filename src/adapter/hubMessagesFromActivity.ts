@@ -1,5 +1,6 @@
 /**
- * Outbound mapping: an activity sent through TurnContext.sendActivity becomes zero or
+ * Outbound mapping: an activity sent through TurnContext.sendActivity (botbuilder's or the
+ * Agents SDK's: the neutral shape of hubActivity.ts, one mapping for both, G3) becomes zero or
  * more hub messages, and each is checked against the sender matrix of 4.4 BEFORE anything
  * leaves (C5): a refused type throws PlatformError 400-120 naming sender and type.
  *
@@ -15,11 +16,11 @@
  *   trace                             → nothing, as botbuilder does on channels
  *   delay                             → nothing here; the adapter waits
  */
-import { ActivityTypes, type Activity, type Attachment, type CardAction } from 'botbuilder-core';
 import { PlatformError } from '../errors/platformError.js';
 import { maySend, type SenderType } from '../schemas/messageTypes.js';
 import type { ConversationRef, HubMessage, MessageContent } from '../schemas/hubMessages.js';
 import { hubChannelData } from './hubChannel.js';
+import { HubActivityTypes as ActivityTypes, type HubAttachment as Attachment, type HubCardAction as CardAction, type OutgoingHubActivity } from './hubActivity.js';
 
 export interface OutboundAddress {
   conversationId: string;
@@ -28,7 +29,7 @@ export interface OutboundAddress {
   hubConversation?: ConversationRef;
 }
 
-export function hubMessagesFromActivity(activity: Partial<Activity>, address: OutboundAddress): HubMessage[] {
+export function hubMessagesFromActivity(activity: OutgoingHubActivity, address: OutboundAddress): HubMessage[] {
   const planned = plan(activity);
   return planned.map(({ type, content }) => {
     assertMaySend(address.senderType, type);
@@ -51,7 +52,7 @@ interface Planned {
   content: MessageContent;
 }
 
-function plan(activity: Partial<Activity>): Planned[] {
+function plan(activity: OutgoingHubActivity): Planned[] {
   const cd = hubChannelData(activity);
   if (cd.hubType) return [{ type: cd.hubType, content: { ...(activity.text ? { text: activity.text } : {}), ...(cd.content ?? {}) } }];
   switch (activity.type ?? ActivityTypes.Message) {
@@ -73,13 +74,13 @@ function plan(activity: Partial<Activity>): Planned[] {
   }
 }
 
-function escalation(activity: Partial<Activity>): Planned {
+function escalation(activity: OutgoingHubActivity): Planned {
   const value = activity.value;
   const summary = typeof value === 'string' ? value : value && typeof value === 'object' ? String((value as { summary?: unknown }).summary ?? '') : '';
   return { type: 'escalation.transfer', content: { text: activity.text ?? '', summary } };
 }
 
-function planMessage(activity: Partial<Activity>, multiSelect: boolean): Planned {
+function planMessage(activity: OutgoingHubActivity, multiSelect: boolean): Planned {
   const text = activity.text ?? '';
   const actions = activity.suggestedActions?.actions ?? [];
   if (actions.length > 0) {
