@@ -1,0 +1,106 @@
+/**
+ * Matches a customer's free text against what the bot is asking: the topics (a casebase's
+ * names, and the texts of its first questions and answers as a weaker vocabulary) or the
+ * choices of the current question (their labels and the portal's answer texts).
+ *
+ * Each candidate's words are weighted by how rare they are among the candidates (a word every
+ * candidate has, like "printer" among printer models, picks none of them) and by the text
+ * they come from (a label counts more than vocabulary). A candidate scores the weights of its
+ * words the text contains, exactly (same stem) or with a typo. Confidence then decides:
+ *
+ *   clear  the best is well ahead of the next: proceed, and say what was understood;
+ *   close  two or more are near each other: ask which one;
+ *   none   nothing distinctive was said: say so, and offer the choices again.
+ *
+ * Precision first: a wrong automatic pick costs the customer more than one more question, so
+ * "clear" needs both a real score and a wide lead.
+ */
+import { contentWords, saidWords, wordSimilarity } from './textTokens.js';
+import { understandYesNo } from './yesNo.js';
+
+export interface MatchCandidate {
+  id: string;
+  /** The candidate's own label (full weight). */
+  label: string;
+  /** More texts that describe it (answer texts, question titles): weaker evidence. */
+  vocabulary?: string[];
+}
+
+export type MatchDecision =
+  | { kind: 'clear'; id: string; score: number }
+  | { kind: 'close'; ids: string[]; score: number }
+  | { kind: 'none'; best?: string };
+
+export interface MatchOptions {
+  /** Lowest score for any pick; default 0.5 (about one distinctive word of a label). */
+  minScore?: number;
+  /** How far ahead of the next the best must be to be picked without asking; default 1.8. */
+  lead?: number;
+  /** Most candidates offered in a "which one?"; default 4. */
+  maxClose?: number;
+}
+
+const VOCABULARY_WEIGHT = 0.5;
+const YES_WORDS = new Set(['yes', 'oui']);
+const NO_WORDS = new Set(['no', 'non']);
+
+interface Term {
+  word: string;
+  weight: number;
+}
+
+/** A candidate's distinct terms, each with the weight of the strongest text it appears in. */
+function termsOf(c: MatchCandidate): Term[] {
+  const terms = new Map<string, number>();
+  const add = (text: string, weight: number) => {
+    for (const w of contentWords(text)) terms.set(w, Math.max(terms.get(w) ?? 0, weight));
+  };
+  add(c.label, 1);
+  for (const v of c.vocabulary ?? []) add(v, VOCABULARY_WEIGHT);
+  return [...terms].map(([word, weight]) => ({ word, weight }));
+}
+
+/** Yes/No choices ("Have you restarted the router?") are read as a yes or a no. */
+function yesNoPick(candidates: MatchCandidate[], text: string): string | undefined {
+  const label = (c: MatchCandidate) => contentWords(c.label).join(' ') || c.label.trim().toLowerCase();
+  const yes = candidates.filter((c) => YES_WORDS.has(label(c)));
+  const no = candidates.filter((c) => NO_WORDS.has(label(c)));
+  if (yes.length !== 1 || no.length !== 1) return undefined;
+  const said = understandYesNo(text);
+  return said === 'yes' ? yes[0].id : said === 'no' ? no[0].id : undefined;
+}
+
+/** Each candidate's score for the text, best first. */
+export function scoreCandidates(candidates: MatchCandidate[], text: string): Array<{ id: string; score: number }> {
+  const said = saidWords(text.slice(0, 500));
+  const terms = candidates.map(termsOf);
+  const df = new Map<string, number>();
+  for (const ts of terms) for (const t of ts) df.set(t.word, (df.get(t.word) ?? 0) + 1);
+  const n = candidates.length;
+  const rarity = (word: string) => Math.log((n + 1) / (df.get(word) ?? 1)) / Math.log(n + 1);
+  return candidates
+    .map((c, i) => {
+      let score = 0;
+      for (const t of terms[i]) {
+        const best = Math.max(0, ...said.map((s) => wordSimilarity(s, t.word)));
+        score += best * t.weight * rarity(t.word);
+      }
+      return { id: c.id, score };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+/** What the text picks among the candidates, with how sure we are (see above). */
+export function matchFreeText(candidates: MatchCandidate[], text: string, opts: MatchOptions = {}): MatchDecision {
+  const minScore = opts.minScore ?? 0.5;
+  const lead = opts.lead ?? 1.8;
+  if (candidates.length === 0) return { kind: 'none' };
+  const yn = yesNoPick(candidates, text);
+  if (yn) return { kind: 'clear', id: yn, score: 1 };
+  const ranked = scoreCandidates(candidates, text);
+  const [best, next] = ranked;
+  if (!best || best.score < minScore) return { kind: 'none', ...(best && best.score > 0 ? { best: best.id } : {}) };
+  if (!next || best.score >= lead * next.score) return { kind: 'clear', id: best.id, score: best.score };
+  const near = ranked.filter((r) => r.score >= best.score / lead).slice(0, opts.maxClose ?? 4);
+  return { kind: 'close', ids: near.map((r) => r.id), score: best.score };
+}

@@ -1,0 +1,107 @@
+/**
+ * The words of a customer's text as the free-text matcher compares them, English and French
+ * alike: case and accents folded (normalise), function words and generic troubleshooting
+ * verbs dropped (they say nothing about WHICH answer: "my internet does not work"), a light
+ * stem (plurals, -ing, -ed, a final e) so "prints" meets "print" and "coupée" meets "coupe",
+ * a few spellings of the same thing brought together ("wi fi", "wireless", "sans fil"), and a
+ * typo distance so "conection" still meets "connection".
+ *
+ * Deliberately light: an aggressive stemmer conflates "printer" with "print", which sends
+ * "my printer is broken" to "Nothing prints"; precision comes first.
+ */
+import { normalise } from '../answerParsing.js';
+
+const STOP_WORDS = new Set(
+  [
+    // English function words.
+    'a an the my our your his her its their this that these those it i we you he she they me us them is are was were be been being am',
+    'do does did done have has had having to of in on at by for with from into onto about as and or but so if then than there here',
+    'some any all no not nor just only very too also still again now please thanks thank hi hello hey can could would should will',
+    'what which who when where why how get got keep keeps kept say says said show shows shown seem seems way one thing things nothing',
+    // Generic troubleshooting words: present in every problem, they do not pick one answer.
+    'work works working worked problem problems issue issues help broken trouble wrong happen happens happening anymore since',
+    'le la les l un une des du de d au aux mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs ce cet cette ces il elle',
+    'je j tu nous vous ils elles on me m te t se s est sont suis es etait ete etre ai as avons avez ont avoir fait faire et ou mais',
+    'donc or ni car si que qu qui quoi dont pour par sur sous dans avec sans chez en y ne n pas plus rien jamais toujours encore',
+    'tres trop aussi bonjour salut merci svp stp alors depuis comme quand marche marchent fonctionne fonctionnent probleme souci',
+    'aide aider panne casse cassee veut dit affiche affichent voila bien tout tous toute toutes',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** Spellings of one thing, English and French, mapped to one term (after folding). */
+const SAME_THING: Array<[RegExp, string]> = [
+  [/\b(?:wi fi|wifi|wireless|wlan|sans fil)\b/g, 'wifi'],
+  [/\b(?:e mail|email|courriel)\b/g, 'email'],
+  [/\b([45]) g\b/g, '$1g'],
+];
+
+/** Folded text with multi-word spellings joined: "Wi-Fi" → "wifi". */
+export function foldText(text: string): string {
+  let folded = normalise(text);
+  for (const [re, to] of SAME_THING) folded = folded.replace(re, to);
+  return folded;
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+/** A light stem, English and French: plural s/x, -ing, -ed, a final e, a doubled consonant. */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word;
+  if (/[^su]s$/.test(w) || (w.length > 4 && /[^u]x$/.test(w))) w = w.slice(0, -1);
+  else if (/eaux$/.test(w)) w = w.slice(0, -1);
+  if (w.length >= 7 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length >= 6 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length >= 6 && w.endsWith('ee')) w = w.slice(0, -2);
+  if (w.length >= 5 && w.endsWith('e')) w = w.slice(0, -1);
+  if (/([b-df-hj-np-tv-z])\1$/.test(w) && w.length >= 5) w = w.slice(0, -1);
+  return w;
+}
+
+/** The meaningful words of a text, stemmed, in order (repeats kept). */
+export function contentWords(text: string): string[] {
+  return foldText(text)
+    .split(' ')
+    .filter((w) => w !== '' && !isStopWord(w))
+    .map(stem);
+}
+
+/** The words of what a customer said, plus each pair written together ("ink jet" → "inkjet"). */
+export function saidWords(text: string): string[] {
+  const words = foldText(text).split(' ').filter(Boolean);
+  const joined = words.slice(1).map((w, i) => words[i] + w).filter((w) => w.length >= 5);
+  return [...new Set([...words.filter((w) => !isStopWord(w)), ...joined].map(stem))];
+}
+
+/** Optimal string alignment distance (insertions, deletions, substitutions, swaps), capped. */
+export function typoDistance(a: string, b: string, cap = 3): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** How many typos a word of this length may carry and still be recognised. */
+function typosAllowed(length: number): number {
+  return length >= 8 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/** 1 for the same stem, 0.8 for the same word with a typo or two, 0 otherwise. */
+export function wordSimilarity(said: string, term: string): number {
+  if (said === term) return 1;
+  // Short stems compare by the longer word: "fibr" (fibre) and "fiber" are one typo apart.
+  const allowed = Math.min(said.length, term.length) < 4 ? 0 : typosAllowed(Math.max(said.length, term.length));
+  if (allowed === 0 || /\d/.test(said) || /\d/.test(term)) return 0;
+  return typoDistance(said, term, allowed) <= allowed ? 0.8 : 0;
+}
