@@ -98,6 +98,18 @@ export class LocalRedisCluster {
     return owner.port;
   }
 
+  /** Subscribers of a channel over every live node (classic and sharded pub/sub). */
+  async subscribers(channel: string): Promise<number> {
+    let n = 0;
+    for (const node of this.liveNodes()) {
+      for (const command of ['NUMSUB', 'SHARDNUMSUB']) {
+        const reply = (await withNode(node.port, (c) => c.sendCommand(['PUBSUB', command, channel]))) as [string, number];
+        n += Number(reply[1]);
+      }
+    }
+    return n;
+  }
+
   /** Kills one node outright (SIGKILL, as a crash); only for a cluster this object started. */
   async kill(port: number): Promise<void> {
     const node = this.nodes.find((n) => n.port === port);

@@ -4,6 +4,8 @@ import sinon from 'sinon';
 import { createRedisConnection, closeRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { createFailureLimiter, type FailureLimiter, type FailureLimiterOptions } from '../../src/server/failureLimiter.js';
 import { RedisFailureLimiter } from '../../src/server/redisFailureLimiter.js';
+import type { SharedRedis } from '../../src/redis/sharedRedis.js';
+import { clusterRedis } from '../redisCluster/clusterRedis.js';
 
 /**
  * One suite for every FailureLimiter. Only Date is faked: both limiters read the caller's clock,
@@ -59,6 +61,15 @@ function failureLimiterSuite(name: string, make: (opts: FailureLimiterOptions) =
 }
 
 failureLimiterSuite('memory', (opts) => createFailureLimiter(opts));
+
+describe('server: failure limiter on a Redis Cluster (D1)', function () {
+  this.timeout(60_000);
+  let cluster: SharedRedis;
+  before(async () => {
+    cluster = await clusterRedis();
+  });
+  failureLimiterSuite('redis cluster', (opts) => new RedisFailureLimiter({ ...opts, client: cluster, tenant: `test-${randomUUID()}` }));
+});
 
 describe('server: failure limiter in memory', () => {
   it('bounds the keys it remembers', async () => {

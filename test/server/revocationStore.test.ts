@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createRedisConnection, closeRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { MemoryRevocationStore, type RevocationStore } from '../../src/server/revocationStore.js';
 import { RedisRevocationStore } from '../../src/server/redisRevocationStore.js';
+import { clusterRedis } from '../redisCluster/clusterRedis.js';
 
 /** One suite for every RevocationStore implementation. */
 function revocationSuite(name: string, make: () => Promise<RevocationStore>): void {
@@ -29,6 +30,12 @@ function revocationSuite(name: string, make: () => Promise<RevocationStore>): vo
 }
 
 revocationSuite('memory', async () => new MemoryRevocationStore());
+
+describe('server: revocation store on a Redis Cluster (D1)', function () {
+  this.timeout(60_000);
+  before(() => clusterRedis());
+  revocationSuite('redis cluster', async () => new RedisRevocationStore(await clusterRedis(), `test-${randomUUID()}`));
+});
 
 describe('server: revocation store on real Redis', () => {
   let a: RedisConnection;

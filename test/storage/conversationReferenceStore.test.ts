@@ -4,6 +4,7 @@ import { closeRedisConnection, createRedisConnection } from '../../src/redis/red
 import { ConversationReferenceStore, type StoredReference } from '../../src/storage/conversationReferenceStore.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
 import { deleteTenantKeys, uniqueTenant } from './redisTestTenant.js';
+import { clusterRedis, dropTenant } from '../redisCluster/clusterRedis.js';
 
 const ref = (id: string, extra: Partial<StoredReference> = {}): StoredReference => ({
   channelId: 'hub',
@@ -66,6 +67,15 @@ function referenceStoreSuite(name: string, makeFixture: () => Promise<Fixture>):
 }
 
 referenceStoreSuite('MemoryStorage', async () => ({ storage: new MemoryStorage(), cleanup: async () => {} }));
+
+describe('on a Redis Cluster (D1)', function () {
+  this.timeout(60_000);
+  referenceStoreSuite('RedisStorage on a Redis Cluster', async () => {
+    const client = await clusterRedis();
+    const tenant = uniqueTenant('refs');
+    return { storage: new RedisStorage({ client, tenant }), cleanup: () => dropTenant(client, tenant) };
+  });
+});
 
 referenceStoreSuite('RedisStorage', async () => {
   const client = await createRedisConnection();

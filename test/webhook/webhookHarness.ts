@@ -14,8 +14,11 @@ import { RedisEventStore, type RedisEventStoreOptions } from '../../src/webhook/
 import { registerWebhook, type WebhookOptions, type WebhookReceiver } from '../../src/webhook/registerWebhook.js';
 import type { WebhookAuth } from '../../src/webhook/webhookGuard.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
+import type { SharedRedis } from '../../src/redis/sharedRedis.js';
+import { dropTenant, openClusterRedis } from '../redisCluster/clusterRedis.js';
 
-export type StoreKind = 'memory' | 'redis';
+/** 'redis-cluster': the shared test Redis Cluster (D1), through the project's connection factory. */
+export type StoreKind = 'memory' | 'redis' | 'redis-cluster';
 
 export interface Harness {
   app: JsonServer;
@@ -37,11 +40,15 @@ export async function startHarness(
 ): Promise<Harness> {
   const tenant = opts.tenant ?? uniqueTenant('webhook');
   let redis: RedisConnection | undefined;
+  let cluster: SharedRedis | undefined;
   let store: EventStore;
   if (opts.store) store = opts.store;
   else if (kind === 'redis') {
     redis = await createRedisConnection();
     store = new RedisEventStore({ client: redis, tenant, ...opts.redisStore });
+  } else if (kind === 'redis-cluster') {
+    cluster = await openClusterRedis('test-webhook');
+    store = new RedisEventStore({ client: cluster, tenant, ...opts.redisStore });
   } else store = new MemoryEventStore();
   const app = createJsonServer({ name: 'webhook-test' });
   const receiver = registerWebhook(app, { retry: FAST_RETRY, consumer: { pollIntervalMs: 20 }, ...opts, auth: opts.auth ?? 'none', store });
@@ -64,6 +71,10 @@ export async function startHarness(
       if (redis) {
         if (!opts.tenant) await deleteTenantKeys(redis, tenant);
         await closeRedisConnection(redis);
+      }
+      if (cluster) {
+        if (!opts.tenant) await dropTenant(cluster, tenant);
+        await cluster.close();
       }
     },
   };

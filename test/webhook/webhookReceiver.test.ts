@@ -4,7 +4,7 @@ import { KNOWN_EVENT_KINDS } from '../../src/schemas/events.js';
 import { articleIdOf, type KnowledgeEvent, type UnknownKnowledgeEvent } from '../../src/webhook/knowledgeEvent.js';
 import { CallCounter, newId, put, startHarness, waitFor, type Harness, type StoreKind } from './webhookHarness.js';
 
-for (const kind of ['memory', 'redis'] as StoreKind[]) {
+for (const kind of ['memory', 'redis', 'redis-cluster'] as StoreKind[]) {
   describe(`webhook receiver on the ${kind} store`, () => {
     let h: Harness;
     afterEach(() => h?.close());
