@@ -14,7 +14,7 @@ export type StoredMessage = HubMessage & { id: string; created: string; conversa
 export interface CustomerEvent {
   seq: number;
   at: string;
-  kind: 'message' | 'escalated' | 'completed';
+  kind: 'message' | 'escalated' | 'active' | 'completed';
   message?: StoredMessage;
 }
 
@@ -92,8 +92,10 @@ export class ConversationStore {
     return event;
   }
 
-  setState(conv: Conversation, state: 'escalated' | 'completed'): void {
+  /** Escalated, completed, or active again (the transfer was refused, or the agent left). */
+  setState(conv: Conversation, state: 'escalated' | 'active' | 'completed'): void {
     if (conv.state === state || conv.state === 'completed') return;
+    if (state === 'active' && conv.state !== 'escalated') return;
     conv.state = state;
     conv.modified = this.iso();
     if (state === 'completed') conv.completed = conv.modified;

@@ -23,6 +23,7 @@ import type { CallLog } from '../callLog.js';
 import type { CallbackDelivery, CallbackTarget } from './callbackDelivery.js';
 import type { Conversation, ConversationStore, StoredMessage } from './conversationStore.js';
 import type { EscalationQueue } from './escalationQueue.js';
+import { HANDOVER_TYPES_TO_BOT, HandoverPlayer } from './handoverPlayer.js';
 import { botTarget, customerTarget, escalationAgentOf, type TargetResult } from './routeTargets.js';
 import type { ResourceStores } from './setupRoutes.js';
 
@@ -42,6 +43,9 @@ interface Planned {
 }
 
 export class MessageRouter {
+  /** How transfers are answered (H1): agent joins, nobody, refused, or the plain queue. */
+  readonly handover = new HandoverPlayer((tenant, batch) => this.accept(tenant, batch));
+
   constructor(
     private readonly deps: {
       stores: ResourceStores;
@@ -116,14 +120,23 @@ export class MessageRouter {
       log.record({ kind: 'message', conversationId: conv.id, senderType: sender, type: stored.type.value, message: stored });
       const type = stored.type.value;
       if (sender === 'customer') {
-        if (conv.state === 'escalated') escalations.addCustomerMessage(conv.id, stored);
-        else toBot.push(stored);
+        if (conv.state === 'escalated') {
+          escalations.addCustomerMessage(conv.id, stored);
+          if (this.handover.copiesToBot()) toBot.push(stored);
+        } else toBot.push(stored);
       } else if (type === 'escalation.transfer') {
         this.flushToCustomer(conv, toCustomer.splice(0), metadata);
         escalations.open(conv, stored, escalationAgentOf(conv, stores));
         conversations.setState(conv, 'escalated');
+        this.handover.onTransfer(conv);
       } else {
         toCustomer.push(stored);
+        // The bot learns what becomes of its transfer; after a refusal or once the agent
+        // leaves, the conversation is the bot's again.
+        if ((sender === 'platform_agent' || sender === 'custom_agent') && HANDOVER_TYPES_TO_BOT.has(type)) {
+          toBot.push(stored);
+          if (type === 'agent.unavailable' || (type === 'conversation.state' && (stored.content as { state?: unknown } | undefined)?.state === 'bot')) conversations.setState(conv, 'active');
+        }
       }
       if (type === 'conversation.end') end = true;
     }

@@ -14,6 +14,7 @@ import type { EmulatorContext } from '../emulatorContext.js';
 import type { Conversation, ConversationStore } from './conversationStore.js';
 import { HUB_BASE } from './hubPaths.js';
 import type { MessageRouter } from './messageRouter.js';
+import { registerHandoverRoutes } from './handoverRoutes.js';
 
 /** A conversation as GET /conversations/{id} (and the emulator's own API) shows it. */
 export function conversationView(conv: Conversation): Record<string, unknown> {
@@ -44,4 +45,6 @@ export function registerMessageRoutes(ctx: EmulatorContext, deps: { router: Mess
     if (conv.state !== 'completed') throw PlatformError.of('409-101', { reason: `conversation ${conv.id} is not completed yet` });
     sendJson(rc.res, 200, conversationView(conv));
   });
+  // The emulator's own controls of what becomes of a transfer (H1).
+  registerHandoverRoutes(ctx, deps);
 }
