@@ -38,6 +38,8 @@ export interface MatchOptions {
   lead?: number;
   /** Most candidates offered in a "which one?"; default 4. */
   maxClose?: number;
+  /** How alike a said word and a candidate's word are (0-1); default wordSimilarity. The bench swaps libraries in here. */
+  similarity?: (said: string, term: string) => number;
 }
 
 const VOCABULARY_WEIGHT = 0.5;
@@ -71,7 +73,7 @@ function yesNoPick(candidates: MatchCandidate[], text: string): string | undefin
 }
 
 /** Each candidate's score for the text, best first. */
-export function scoreCandidates(candidates: MatchCandidate[], text: string): Array<{ id: string; score: number }> {
+export function scoreCandidates(candidates: MatchCandidate[], text: string, similarity = wordSimilarity): Array<{ id: string; score: number }> {
   const said = saidWords(text.slice(0, 500));
   const terms = candidates.map(termsOf);
   const df = new Map<string, number>();
@@ -82,7 +84,7 @@ export function scoreCandidates(candidates: MatchCandidate[], text: string): Arr
     .map((c, i) => {
       let score = 0;
       for (const t of terms[i]) {
-        const best = Math.max(0, ...said.map((s) => wordSimilarity(s, t.word)));
+        const best = Math.max(0, ...said.map((s) => similarity(s, t.word)));
         score += best * t.weight * rarity(t.word);
       }
       return { id: c.id, score };
@@ -97,7 +99,7 @@ export function matchFreeText(candidates: MatchCandidate[], text: string, opts: 
   if (candidates.length === 0) return { kind: 'none' };
   const yn = yesNoPick(candidates, text);
   if (yn) return { kind: 'clear', id: yn, score: 1 };
-  const ranked = scoreCandidates(candidates, text);
+  const ranked = scoreCandidates(candidates, text, opts.similarity);
   const [best, next] = ranked;
   if (!best || best.score < minScore) return { kind: 'none', ...(best && best.score > 0 ? { best: best.id } : {}) };
   if (!next || best.score >= lead * next.score) return { kind: 'clear', id: best.id, score: best.score };

@@ -1,0 +1,54 @@
+/**
+ * The customer's own words (B6): top-1 accuracy and wrong automatic picks of the free-text
+ * matcher on the evaluation set (test/dialogs/understanding/evaluationSet.ts, both sample
+ * casebases, English and French), against two maintained fuzzy-matching libraries put in
+ * the place of its word similarity: fuse.js (Bitap) and fast-fuzzy (Damerau-Levenshtein,
+ * Sellers). Everything else (folding, stemming, weighting, the confidence rule) is the same,
+ * so the rows compare the word matching only. Goals: top-1 >= 90 %, wrong picks <= 2 %.
+ */
+import { performance } from 'node:perf_hooks';
+import { fuzzy } from 'fast-fuzzy';
+import Fuse from 'fuse.js';
+import { matchFreeText, type MatchCandidate } from '../dialogs/guidedHelp/understanding/freeTextMatcher.js';
+import { evaluate, type Matcher } from '../test/dialogs/understanding/evaluation.js';
+import type { BenchRow } from './benchRow.js';
+
+export const title = "the customer's own words: understanding free text (evaluation set)";
+
+/** fuse.js as the word similarity: 1 - its score, when within its default threshold (0.6). */
+function fuseSimilarity(): (said: string, term: string) => number {
+  const indexes = new Map<string, Fuse<string>>();
+  return (said, term) => {
+    let f = indexes.get(term);
+    if (!f) indexes.set(term, (f = new Fuse([term], { includeScore: true, ignoreLocation: true, threshold: 0.6 })));
+    const hit = f.search(said)[0];
+    return hit ? 1 - (hit.score ?? 1) : 0;
+  };
+}
+
+/** fast-fuzzy as the word similarity: its score, when at or above its default threshold (0.6). */
+function fastFuzzySimilarity(said: string, term: string): number {
+  const s = fuzzy(said, term, { useDamerau: true });
+  return s >= 0.6 ? s : 0;
+}
+
+const MATCHERS: Array<{ name: string; matcher: Matcher; goals: boolean }> = [
+  { name: 'own matcher', matcher: matchFreeText, goals: true },
+  { name: 'fuse.js 7', matcher: (c: MatchCandidate[], t: string) => matchFreeText(c, t, { similarity: fuseSimilarity() }), goals: false },
+  { name: 'fast-fuzzy 1', matcher: (c: MatchCandidate[], t: string) => matchFreeText(c, t, { similarity: fastFuzzySimilarity }), goals: false },
+];
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const m of MATCHERS) {
+    const t0 = performance.now();
+    const f = evaluate(m.matcher);
+    const msPerPhrasing = (performance.now() - t0) / f.phrasings;
+    rows.push(
+      { measure: `${m.name}: top-1 accuracy, ${f.matchable} matchable phrasings`, value: f.top1Accuracy, unit: 'share', ...(m.goals ? { goal: '>= 0.90', pass: f.top1Accuracy >= 0.9 } : {}) },
+      { measure: `${m.name}: wrong automatic picks, ${f.phrasings} phrasings`, value: f.wrongPickRate, unit: 'share', ...(m.goals ? { goal: '<= 0.02', pass: f.wrongPickRate <= 0.02 } : {}) },
+      { measure: `${m.name}: time per phrasing`, value: msPerPhrasing, unit: 'ms' },
+    );
+  }
+  return rows;
+}
