@@ -1,0 +1,37 @@
+/**
+ * hubAgentBot: an Agents SDK agent (an AgentApplication, an Agents ActivityHandler, anything with
+ * `run(context)`) as the bot of the hub bot server (G1, G2). It plugs into the same `bot` option
+ * as a botbuilder bot: startHubBotServer, createHubBot, startLocalStack and `hubbot start --bot`
+ * take it as they are, so the callback route, authentication, token endpoint, inbox, worker,
+ * outbox and sender checks are the server's own.
+ */
+import type { TurnContext } from '@microsoft/agents-hosting';
+import type { HubAdapter } from '../adapter/hubAdapter.js';
+import type { BotDependencies, RunnableBot } from '../runtime/hubBotServer.js';
+import { HubAgentsAdapter } from './hubAgentsAdapter.js';
+
+/** What the server runs: AgentApplication and ActivityHandler of the Agents SDK both are one. */
+export interface RunnableAgent {
+  run(context: TurnContext): Promise<unknown>;
+}
+
+/**
+ * What an agent factory is given: the server's dependencies, with the Agents SDK adapter (for
+ * proactive messages: `adapter.continueConversation`) and the botbuilder HubAdapter under it
+ * (for scheduled events, `hubAdapter.scheduleEvent`). `storage` satisfies the Agents SDK's Storage.
+ */
+export interface AgentDependencies extends Omit<BotDependencies, 'adapter'> {
+  adapter: HubAgentsAdapter;
+  hubAdapter: HubAdapter;
+}
+
+export type AgentFactory = (deps: AgentDependencies) => RunnableAgent;
+
+/** The bot option of the server for an agent built beforehand, or for a factory of one. */
+export function hubAgentBot(agent: RunnableAgent | AgentFactory): (deps: BotDependencies) => RunnableBot {
+  return (deps) => {
+    const adapter = new HubAgentsAdapter(deps.adapter);
+    const runnable = typeof agent === 'function' ? agent({ ...deps, adapter, hubAdapter: deps.adapter }) : agent;
+    return { run: (context) => adapter.runTurn(context, async (agentContext) => void (await runnable.run(agentContext))) };
+  };
+}
