@@ -135,5 +135,17 @@ function cardUrl(a: Attachment): string | undefined {
 }
 
 function actionValue(a: CardAction): string {
-  return typeof a.value === 'string' ? a.value : a.value === undefined ? a.title : JSON.stringify(a.value);
+  if (typeof a.value === 'string') return a.value;
+  if (a.value === undefined) return a.title;
+  // The Agents SDK's MessageFactory.suggestedActions writes an imBack's value as { text }: the
+  // text the customer's pick sends back, as a botbuilder bot's string value is (G3).
+  const text = imBackText(a);
+  return text ?? JSON.stringify(a.value);
+}
+
+function imBackText(a: CardAction): string | undefined {
+  if (a.type !== 'imBack' || typeof a.value !== 'object' || a.value === null) return undefined;
+  const fields = Object.keys(a.value);
+  const text = (a.value as { text?: unknown }).text;
+  return fields.length === 1 && typeof text === 'string' ? text : undefined;
 }

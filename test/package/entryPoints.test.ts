@@ -1,13 +1,16 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { reachableFrom, ROOT } from './importGraph.js';
+import { packagesImportedBy, reachableFrom, ROOT } from './importGraph.js';
 
 const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
   exports: Record<string, Record<string, string> | string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   dependencies?: Record<string, string>;
 };
+
+const AGENTS_SDK = ['@microsoft/agents-hosting', '@microsoft/agents-activity'];
 
 describe('package entry points', () => {
   it('[K3] the main entry reaches no emulator, local-stack or harness module', () => {
@@ -46,5 +49,29 @@ describe('package entry points', () => {
   it('[K4] botbuilder-core is a peer dependency with a range, and no botbuilder package is a plain dependency', () => {
     expect(pkg.peerDependencies?.['botbuilder-core']).to.match(/^>=4\.\d+\.\d+ <5$/);
     expect(Object.keys(pkg.dependencies ?? {}).filter((d) => d.startsWith('botbuilder'))).to.deep.equal([]);
+  });
+
+  it('[G4] the main, dialogs and bots entries load nothing of the Agents SDK; only the agents entry does', () => {
+    for (const entry of ['src/index.ts', 'dialogs/index.ts', 'bots/index.ts']) {
+      const imported = [...packagesImportedBy(reachableFrom(entry))];
+      expect(imported, entry).to.include('botbuilder-core');
+      expect(imported.filter((p) => p.startsWith('@microsoft/agents')), entry).to.deep.equal([]);
+    }
+    // The same walk does see the SDK from the agents entry (the check above can fail).
+    expect([...packagesImportedBy(reachableFrom('src/agents/index.ts'))]).to.include.members(AGENTS_SDK);
+  });
+
+  it('[G3] the one mapping between hub messages and activities imports neither SDK', () => {
+    const mapping = ['src/adapter/activityFromHubMessage.ts', 'src/adapter/hubMessagesFromActivity.ts'].flatMap((f) => [...reachableFrom(f)]);
+    expect([...packagesImportedBy(mapping)].filter((p) => p.startsWith('botbuilder') || p.startsWith('@microsoft/agents'))).to.deep.equal([]);
+  });
+
+  it('[G4] the Agents SDK is an optional peer dependency with a range, never a plain dependency', () => {
+    for (const name of AGENTS_SDK) {
+      expect(pkg.peerDependencies?.[name], name).to.match(/^>=1\.\d+\.\d+ <2$/);
+      expect(pkg.peerDependenciesMeta?.[name]?.optional, name).to.equal(true);
+      expect(pkg.dependencies ?? {}, name).not.to.have.property(name);
+    }
+    expect(pkg.exports['./agents']).to.deep.equal({ 'hubbot-source': './src/agents/index.ts', types: './dist/src/agents/index.d.ts', import: './dist/src/agents/index.js' });
   });
 });

@@ -27,3 +27,17 @@ export function reachableFrom(entry: string): Set<string> {
   }
   return seen;
 }
+
+/** The packages (bare specifiers, e.g. `@microsoft/agents-hosting`) the project files `files` import. */
+export function packagesImportedBy(files: Iterable<string>): Set<string> {
+  const packages = new Set<string>();
+  for (const file of files) {
+    const info = ts.preProcessFile(readFileSync(resolve(ROOT, file), 'utf8'), true, true);
+    for (const { fileName } of info.importedFiles) {
+      if (fileName.startsWith('.') || fileName.startsWith('node:')) continue;
+      const parts = fileName.split('/');
+      packages.add(fileName.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+    }
+  }
+  return packages;
+}

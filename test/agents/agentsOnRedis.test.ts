@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { ActivityTypes } from '@microsoft/agents-activity';
+import { AgentApplication, TurnState } from '@microsoft/agents-hosting';
+import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
+import { hubAgentBot, type AgentDependencies } from '../../src/agents/index.js';
+import { RedisStorage } from '../../src/storage/redisStorage.js';
+import { createRedisConnection, closeRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
+import { createLogger } from '../../src/server/logger.js';
+import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
+import { Customer } from '../e2e/customerClient.js';
+
+const quiet = createLogger({ level: 'silent' });
+type CounterState = TurnState<{ count?: number }>;
+
+/** An AgentApplication whose TurnState lives on the server's storage: RedisStorage with REDIS_URL. */
+function counterApp(deps: AgentDependencies): AgentApplication<CounterState> {
+  const app = new AgentApplication<CounterState>({ storage: deps.storage });
+  app.onTurn('afterTurn', async () => true);
+  app.onActivity(ActivityTypes.Message, async (context, state) => {
+    state.conversation.count = (state.conversation.count ?? 0) + 1;
+    await context.sendActivity(`${context.activity.text} (message ${state.conversation.count})`);
+  });
+  return app;
+}
+
+describe('an AgentApplication on two bot replicas sharing Redis', () => {
+  const tenant = uniqueTenant('agents');
+  let stack: LocalStack;
+  let replicaB: HubBotServer;
+  let redis: RedisConnection;
+
+  before(async () => {
+    redis = await createRedisConnection();
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant };
+    const worker = { leaseMs: 2000, pollIntervalMs: 100 };
+    stack = await startLocalStack({ bot: hubAgentBot(counterApp), env, logger: quiet, worker });
+    // Replica B shares Redis with A but receives no callbacks: the hub's callback URL is A's.
+    replicaB = await startHubBotServer({ config: { ...stack.config, BOT_PORT: 0 }, bot: hubAgentBot(counterApp), logger: quiet, worker });
+  });
+  after(async () => {
+    await replicaB?.stop();
+    await stack?.stop();
+    await deleteTenantKeys(redis, tenant);
+    await closeRedisConnection(redis);
+  });
+
+  it('[G2] the TurnState is kept in our RedisStorage, which satisfies the Agents SDK\'s Storage', async () => {
+    expect(stack.bot.deps.storage).to.be.instanceOf(RedisStorage);
+    const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
+    await customer.say('one');
+    await customer.messages(1);
+    // Written by the TurnState under the Agents SDK's own key, with the eTag RedisStorage gave it.
+    const item = await findConversationState(stack, customer.conversationId);
+    expect(item).to.deep.include({ count: 1 });
+    expect(item?.eTag).to.be.a('string');
+  });
+
+  it('[G1] [G2] [B4] answers in order per conversation across conversations, and replica B carries on with the state A wrote', async () => {
+    const customers = await Promise.all(Array.from({ length: 4 }, () => Customer.start(stack.emulator.url, stack.accountAddress)));
+    await Promise.all(customers.map(async (c, ci) => {
+      for (let i = 0; i < 4; i++) await c.say(`c${ci}-m${i}`);
+    }));
+    for (const [ci, c] of customers.entries()) {
+      const texts = (await c.messages(4, 30_000)).map((r) => r.content?.text);
+      expect(texts).to.deep.equal(Array.from({ length: 4 }, (_, i) => `c${ci}-m${i} (message ${i + 1})`));
+    }
+    // Replica A keeps acknowledging callbacks but runs no more turns: B runs them, from Redis.
+    await stack.bot.worker.stop();
+    for (const word of ['five', 'six']) await customers[0].say(word);
+    const texts = (await customers[0].messages(6, 20_000)).map((r) => r.content?.text);
+    expect(texts.slice(4)).to.deep.equal(['five (message 5)', 'six (message 6)']);
+    expect(await replicaB.inbox.depth()).to.equal(0);
+  });
+});
+
+/** The conversation state the AgentApplication wrote, read back through the storage it used. */
+async function findConversationState(stack: LocalStack, conversationId: string): Promise<Record<string, unknown> | undefined> {
+  const reference = await stack.bot.deps.references.get(conversationId);
+  const key = `${reference?.channelId}/${reference?.bot?.id}/conversations/${conversationId}`;
+  return (await stack.bot.deps.storage.read([key]))[key] as Record<string, unknown> | undefined;
+}
