@@ -23,7 +23,10 @@ import type { AnsweredQuestionInput } from '../src/schemas/guidedHelpRequests.js
 import { isTransientTurnError } from '../src/adapter/turnErrors.js';
 import { parseCommand } from './guidedHelpCommands.js';
 import { asksForPerson } from '../dialogs/guidedHelp/personRequest.js';
-import { matchTopic, topicPicker, type GuidedHelpTopic } from './guidedHelpTopics.js';
+import { matchTopic, topicName, topicPicker, type GuidedHelpTopic } from './guidedHelpTopics.js';
+import { understandTopic } from './topicUnderstanding.js';
+import { TopicVocabulary } from './topicVocabulary.js';
+import { contentWords } from '../dialogs/guidedHelp/understanding/textTokens.js';
 
 export interface GuidedHelpBotOptions {
   storage: Storage;
@@ -64,12 +67,14 @@ export class GuidedHelpBot extends ActivityHandler {
   readonly dialog: GuidedHelpDialog;
   private readonly renderer: GuidedHelpRenderer;
   private readonly now: () => number;
+  private readonly vocabulary: TopicVocabulary;
 
   constructor(private readonly opts: GuidedHelpBotOptions) {
     super();
     this.dialog = new GuidedHelpDialog({ storage: opts.storage, portal: opts.portal, machine: opts.machine, settings: opts.settings });
     this.renderer = opts.renderer ?? new DefaultGuidedHelpRenderer();
     this.now = opts.now ?? Date.now;
+    this.vocabulary = new TopicVocabulary(opts.portal, this.now);
 
     this.onMessage(async (context, next) => {
       await this.guarded(context, () => this.onCustomerText(context));
@@ -135,7 +140,11 @@ export class GuidedHelpBot extends ActivityHandler {
     const a = context.activity;
     const cd = ((a.channelData ?? {}) as { guidedHelp?: GuidedHelpChannelData }).guidedHelp;
     const topics = await this.topics(context, locale);
-    const topic = cd?.casebaseId ? undefined : topics.length === 1 ? topics[0] : matchTopic(topics, a.text ?? '', locale);
+    let topic = cd?.casebaseId ? undefined : topics.length === 1 ? topics[0] : matchTopic(topics, a.text ?? '', locale);
+    if (!cd?.casebaseId && !topic && topics.length > 1) {
+      topic = await this.topicInOwnWords(context, topics, locale);
+      if (!topic) return;
+    }
     const casebaseId = cd?.casebaseId ?? topic?.casebaseId;
     if (!casebaseId) return this.greet(context, topics);
     await this.runDialog(
@@ -152,6 +161,27 @@ export class GuidedHelpBot extends ActivityHandler {
       },
       locale,
     );
+  }
+
+  /**
+   * The topic in the customer's own words (B6): by the topics' names first, then by their
+   * casebases' own texts. A clear match goes on and says so ("Printers: got it"); close ones
+   * are asked about; nothing understood is said plainly, with the topics again.
+   */
+  private async topicInOwnWords(context: TurnContext, topics: GuidedHelpTopic[], locale: string): Promise<GuidedHelpTopic | undefined> {
+    const text = context.activity.text ?? '';
+    // "hello": nothing to understand yet, so a greeting rather than "I did not understand".
+    if (contentWords(text).length === 0) return void (await this.greet(context, topics));
+    let u = understandTopic(topics, text, locale);
+    if (u.kind !== 'clear') u = understandTopic(topics, text, locale, await this.vocabulary.of(topics, portalLanguageOf(locale)));
+    if (u.kind === 'clear') {
+      const echo = this.renderer.render({ type: 'understood', text: topicName(u.topic, locale) }, locale);
+      await context.sendActivities(echo.map((x) => ({ ...x, locale })));
+      return u.topic;
+    }
+    const [candidates, key] = u.kind === 'close' ? [u.topics, 'whichTopic' as const] : [topics, 'topicNotUnderstood' as const];
+    await context.sendActivity(topicPicker(candidates, message(locale, key), locale));
+    return undefined;
   }
 
   private async onDeadline(context: TurnContext): Promise<void> {

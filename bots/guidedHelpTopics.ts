@@ -4,7 +4,7 @@
  * and recognised in what the customer types (by number, name, or a configured keyword).
  */
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder-core';
-import { normalise, parseAnswer } from '../dialogs/guidedHelp/answerParsing.js';
+import { normalise, parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
 import { textLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
 
 export interface GuidedHelpTopic {
@@ -45,7 +45,8 @@ export function matchTopic(topics: GuidedHelpTopic[], text: string, locale: stri
   if (byCasebase.length === 1) return byCasebase[0];
   // The same matching as answers to a question: position in the list (its id too), or name.
   // Positions, not casebase ids: two topics may share a casebase (its live and draft releases).
-  const parsed = parseAnswer(
+  // Exact forms only: free text is understood by topicUnderstanding.ts, which says so (B6).
+  const parsed = parseExactAnswer(
     { id: 'topic', title: '', format: 'radioButton', options: topics.map((t, i) => ({ id: String(i + 1), text: topicName(t, locale) })) },
     text,
   );

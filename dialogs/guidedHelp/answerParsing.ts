@@ -6,7 +6,9 @@
  * the valid answers' ranges, inclusive or exclusive as the portal says.
  */
 import type { AnsweredQuestionInput } from '../../src/schemas/guidedHelpRequests.js';
-import { isChoice, isMulti, type AskedQuestion, type NumericInterval } from './askedQuestion.js';
+import { isChoice, isMulti, type AnswerOption, type AskedQuestion, type NumericInterval } from './askedQuestion.js';
+import { answerFromText } from './understanding/answerFromText.js';
+import { understandYesNo } from './understanding/yesNo.js';
 
 /** The longest free-text answer sent to the portal. */
 export const MAX_TEXT_ANSWER = 4000;
@@ -14,8 +16,10 @@ export const MAX_TEXT_ANSWER = 4000;
 export type AnswerHint = 'noMatch' | 'ambiguous' | 'oneOnly' | 'notANumber' | 'outOfRange' | 'empty' | 'tooLong';
 
 export type ParsedAnswer =
-  | { ok: true; input: AnsweredQuestionInput; shown: string }
-  | { ok: false; hint: AnswerHint };
+  /** `understood`: read from the customer's own words, not an exact form (the dialog says what it understood). */
+  | { ok: true; input: AnsweredQuestionInput; shown: string; understood?: boolean }
+  /** `candidates`: the answers a sentence is close to (the dialog asks which one). */
+  | { ok: false; hint: AnswerHint; candidates?: AnswerOption[] };
 
 /** Lower case, accents removed, punctuation as spaces: "Câble  USB!" → "cable usb". */
 export function normalise(text: string): string {
@@ -139,11 +143,22 @@ function parseText(q: AskedQuestion, text: string): ParsedAnswer {
   return { ok: true, input: { id: q.id, answers: [{ value }] }, shown: value };
 }
 
+/** The answer `text` gives in one of the exact forms: an answer's id, its number, its text; a number. */
+export function parseExactAnswer(q: AskedQuestion, text: string): ParsedAnswer {
+  return isChoice(q) ? parseChoice(q, text) : q.format === 'number' ? parseNumeric(q, text) : parseText(q, text);
+}
+
 /** The answer to send for `text`, or why it cannot be sent (the question is asked again with a hint). */
 export function parseAnswer(q: AskedQuestion, text: string): ParsedAnswer {
-  if (isChoice(q)) return parseChoice(q, text);
-  if (q.format === 'number') return parseNumeric(q, text);
-  return parseText(q, text);
+  const exact = parseExactAnswer(q, text);
+  if (exact.ok || (exact.hint !== 'noMatch' && exact.hint !== 'ambiguous' && exact.hint !== 'notANumber')) return exact;
+  // A list of several answers is read piece by piece only: an unknown piece must not be dropped.
+  if (isMulti(q) && splitPieces(text).length > 1) return exact;
+  // Not an exact form: the customer's own words (B6), a sentence, a typo, a number in words.
+  const u = answerFromText(q, text);
+  if (u.kind === 'clear') return { ok: true, input: u.input, shown: u.shown, understood: true };
+  if (u.kind === 'close') return { ok: false, hint: 'ambiguous', candidates: u.options };
+  return u.outOfRange ? { ok: false, hint: 'outOfRange' } : exact;
 }
 
 /**
@@ -175,5 +190,5 @@ export function parseYesNo(text: string): 'yes' | 'no' | undefined {
   if (said === '2') return 'no';
   if (YES.has(said)) return 'yes';
   if (NO.has(said)) return 'no';
-  return undefined;
+  return understandYesNo(text);
 }

@@ -9,6 +9,7 @@ import type { GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
 import { answerInMessage, parseAnswer, parseYesNo, type ParsedAnswer } from './answerParsing.js';
 import { cut } from './askedQuestion.js';
 import type { PortalCallContext } from './guidedHelpPortal.js';
+import { firstWordsOf } from './understanding/firstWords.js';
 import { answerRecord, digestSearch, type OfferedSolution } from './searchDigest.js';
 import type { EscalationSummary, GuidedHelpContext, GuidedHelpEvent, GuidedHelpInput, GuidedHelpSettings, TriedSolution } from './guidedHelpTypes.js';
 
@@ -72,6 +73,8 @@ export function afterSearch(ctx: GuidedHelpContext, response: GuidedHelpSearchRe
     starting: undefined,
     resumeOf: undefined,
     pending: undefined,
+    proposal: undefined,
+    ...(ctx.starting?.text ? { firstWords: firstWordsOf(ctx.starting.text) } : {}),
   };
 }
 

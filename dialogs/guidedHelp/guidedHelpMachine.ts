@@ -122,12 +122,14 @@ export function createGuidedHelpMachine(overrides: Partial<GuidedHelpSettings> =
           },
           asking: {
             tags: 'stable',
-            entry: 'emitAsk',
+            entry: ['propose', 'emitAsk'],
             after: asking.after,
             on: {
               TICK: asking.tick,
               TEXT: [
-                { guard: 'validAnswer', target: 'stepping', actions: ['noteActivity', 'takeAnswer'] },
+                { guard: 'confirmsProposal', target: 'stepping', actions: ['noteActivity', 'takeProposal'] },
+                { guard: 'declinesProposal', actions: ['noteActivity', 'declineProposal', 'emitAsk'] },
+                { guard: 'validAnswer', target: 'stepping', actions: ['noteActivity', 'echoUnderstood', 'takeAnswer'] },
                 { actions: ['noteActivity', 'emitAskWithHint'] },
               ],
               SAVE: [{ guard: 'liveSession', target: 'saving', actions: 'noteActivity' }, { actions: ['noteActivity', { type: 'say', params: { key: 'saveNotLive' } }] }],

@@ -8,6 +8,8 @@
  *   dropdown                   → list picker
  *   checkbox, mutliSelect      → multi-select list picker
  *   number, text fields        → plain text (the answer is typed)
+ *   close candidates (B6)      → quick replies of those only ("Which one do you mean?")
+ *   a first message's answer   → Yes / No quick replies, to confirm it in one tap
  *
  * A bot that wants other messages implements GuidedHelpRenderer (see samples/).
  */
@@ -74,7 +76,13 @@ export class DefaultGuidedHelpRenderer implements GuidedHelpRenderer {
   render(output: GuidedHelpOutput, locale: string): Partial<Activity>[] {
     switch (output.type) {
       case 'ask':
+        if (output.proposal) return [this.yesNo([output.question.title, message(locale, 'proposal', { answer: output.proposal })].join('\n'), locale, false)];
+        if (output.candidates?.length) {
+          return [MessageFactory.suggestedActions(output.candidates.map((o) => choice(o.text, o.id)), [message(locale, 'whichOne'), output.question.title].join('\n'))];
+        }
         return [this.question(output.question, locale, output.hint)];
+      case 'understood':
+        return [MessageFactory.text(message(locale, 'understood', { text: output.text }))];
       case 'offer': {
         const head = [output.hint ? message(locale, 'hintYesNo') : '', message(locale, 'offer', { title: output.solution.title, rank: output.rank, count: output.count })];
         const links = output.solution.articles.map((a) => ({ a, url: this.options.articleUrl?.(a.id) }));

@@ -4,11 +4,12 @@
  * are in guidedHelpMachine.ts. Settings (timeouts, failures allowed) are closed over here,
  * never stored in the context, so they do not weigh on the persisted state.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import { parseYesNo } from './answerParsing.js';
 import { unprovidedActors } from './guidedHelpActors.js';
 import { answerOf, endDue, isNotFound, isOutcomeUnknown, isTransient, noted, offeredSolution, parseResumeCode, reminded, reminderDue, summaryOf, triedOffered } from './guidedHelpLogic.js';
 import { answerRecord } from './searchDigest.js';
+import { proposalFor } from './understanding/firstWords.js';
 import type { EscalationReason, GuidedHelpContext, GuidedHelpEvent, GuidedHelpInput, GuidedHelpOutput, GuidedHelpSettings, SayKey } from './guidedHelpTypes.js';
 
 const yes = (e: GuidedHelpEvent) => e.type === 'ACCEPT' || (e.type === 'TEXT' && parseYesNo(e.text) === 'yes');
@@ -33,6 +34,8 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       reminderDue: ({ context, event }) => event.type === 'TICK' && reminderDue(context, event.at),
       validResumeCode: ({ event }) => event.type === 'RESUME' && parseResumeCode(event.code) !== undefined,
       validAnswer: ({ context, event }) => answerOf(context, event).ok,
+      confirmsProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && parseYesNo(event.text) === 'yes',
+      declinesProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && parseYesNo(event.text) === 'no',
       offerFirst: ({ context }) => !context.preferQuestions && context.solutions.some((s) => s.passed),
       hasQuestion: ({ context }) => context.question !== undefined,
       hasSolution: ({ context }) => context.solutions.length > 0,
@@ -53,11 +56,22 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       escalate: emit(({ context }, p: { reason: EscalationReason }) => ({ type: 'escalate' as const, reason: p.reason, summary: summaryOf(context) })),
       endForInactivity: emit({ type: 'end' as const, reason: 'inactivity' as const }),
       endSolved: emit({ type: 'end' as const, reason: 'solved' as const }),
-      emitAsk: emit(({ context }) => ({ type: 'ask' as const, question: context.question! })),
+      emitAsk: emit(({ context }) => ({ type: 'ask' as const, question: context.question!, ...(context.proposal ? { proposal: context.proposal.shown } : {}) })),
       emitAskWithHint: emit(({ context, event }) => {
         const parsed = answerOf(context, event);
-        return { type: 'ask' as const, question: context.question!, ...(parsed.ok ? {} : { hint: parsed.hint }) };
+        return { type: 'ask' as const, question: context.question!, ...(parsed.ok ? {} : { hint: parsed.hint, ...(parsed.candidates ? { candidates: parsed.candidates } : {}) }) };
       }),
+      // The customer's own words (B6): say what was understood, propose what the first message said.
+      echoUnderstood: enqueueActions(({ context, event, enqueue }) => {
+        const parsed = answerOf(context, event);
+        if (parsed.ok && parsed.understood) enqueue.emit({ type: 'understood' as const, text: parsed.shown });
+      }),
+      propose: assign(({ context }) => ({ proposal: proposalFor(context) })),
+      takeProposal: assign(({ context }) => ({
+        pending: { questions: [context.proposal!.input], records: [answerRecord(context.question!.title, context.proposal!.shown)] },
+        proposal: undefined,
+      })),
+      declineProposal: assign(({ context }) => ({ proposal: undefined, declined: [...(context.declined ?? []), context.question!.id] })),
       pickOffer: assign(({ context }) => ({ offered: context.solutions[0]?.caseId })),
       emitOffer: emit(({ context }) => ({ type: 'offer' as const, solution: offeredSolution(context)!, rank: context.tried.length + 1, count: context.tried.length + context.solutions.length })),
       emitOfferHint: emit(({ context }) => ({ type: 'offer' as const, solution: offeredSolution(context)!, rank: context.tried.length + 1, count: context.tried.length + context.solutions.length, hint: 'yesNo' as const })),

@@ -6,7 +6,7 @@
  */
 import type { AnsweredQuestionInput } from '../../src/schemas/guidedHelpRequests.js';
 import type { AnswerHint } from './answerParsing.js';
-import type { AskedQuestion } from './askedQuestion.js';
+import type { AnswerOption, AskedQuestion } from './askedQuestion.js';
 import type { AnswerRecord, OfferedSolution, SessionInfo } from './searchDigest.js';
 import type { StartSearchRequest } from './guidedHelpPortal.js';
 
@@ -78,7 +78,13 @@ export interface EscalationSummary {
 }
 
 export type GuidedHelpOutput =
-  | { type: 'ask'; question: AskedQuestion; hint?: AnswerHint }
+  /**
+   * `candidates`: the answers the customer's words are close to, to pick from (B6);
+   * `proposal`: the answer the first message gave, for a one-tap confirmation (yes / no).
+   */
+  | { type: 'ask'; question: AskedQuestion; hint?: AnswerHint; candidates?: AnswerOption[]; proposal?: string }
+  /** What was understood from the customer's own words ("Printers: got it"), before going on (B6). */
+  | { type: 'understood'; text: string }
   | { type: 'offer'; solution: OfferedSolution; rank: number; count: number; hint?: 'yesNo' }
   | { type: 'askMore'; hint?: 'yesNo' }
   | { type: 'say'; key: SayKey }
@@ -123,6 +129,12 @@ export interface GuidedHelpContext {
   starting?: { req: StartSearchRequest; text?: string };
   resumeOf?: { casebaseId: string; quickpickId: string };
   pending?: { questions: AnsweredQuestionInput[]; records: AnswerRecord[] };
+  /** The customer's first message (cut), kept to propose the answers it gives when their question comes (B6). */
+  firstWords?: string;
+  /** The answer proposed from the first message for the question being asked, awaiting yes or no. */
+  proposal?: { input: AnsweredQuestionInput; shown: string };
+  /** Questions whose proposal the customer declined (not proposed again). */
+  declined?: string[];
 }
 
 export interface GuidedHelpSettings {
