@@ -9,10 +9,13 @@ import { startLocalStack } from '../src/local/localStack.js';
 import { formatStep } from '../src/provisioning/provision.js';
 import { startHubBotServer } from '../src/runtime/hubBotServer.js';
 import { DEFAULT_BOT, READY_BOTS } from './readyBots.js';
+import { isBotModulePath, loadBotModule } from './botModule.js';
 
-const HELP = `Usage: hubbot start [--bot NAME] [--port N] [--emulator-port N]
+const HELP = `Usage: hubbot start [--bot NAME|MODULE] [--port N] [--emulator-port N]
 
   --bot NAME           ${Object.entries(READY_BOTS).map(([n, b]) => `${n}: ${b.summary}`).join('; ')} (default ${DEFAULT_BOT})
+  --bot MODULE         your own bot: a module path whose default export is the bot option,
+                       e.g. hubAgentBot(app) for an Agents SDK AgentApplication
   --port N             the bot's port (BOT_PORT, default 3978)
   --emulator-port N    the local emulator's port (default 4010)
 
@@ -27,9 +30,10 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const name = values.bot ?? DEFAULT_BOT;
-  const ready = READY_BOTS[name];
+  // A path names the developer's own bot module (botModule.ts); anything else a ready bot.
+  const ready = isBotModulePath(name) ? { create: await loadBotModule(name) } : READY_BOTS[name];
   if (!ready) {
-    console.error(`hubbot start: unknown bot "${name}"; one of: ${Object.keys(READY_BOTS).join(', ')}`);
+    console.error(`hubbot start: unknown bot "${name}"; one of: ${Object.keys(READY_BOTS).join(', ')}, or a module path (./my-bot.js)`);
     return 1;
   }
   const env = { ...(values.port ? { BOT_PORT: values.port } : {}) };
