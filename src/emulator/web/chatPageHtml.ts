@@ -1,6 +1,9 @@
 /**
  * The markup of the web chat page (GET /chat); chatPage.ts (browser) brings it to life.
  * Labels carry `data-text` keys so the page can switch between English and French.
+ *
+ * The live log is a region around the list of messages, not the list itself: a list given the
+ * log role stops being a list, and its items would be list items outside any list (WCAG 1.3.1).
  */
 import { pageHtml } from './pageShell.js';
 
@@ -32,9 +35,20 @@ const BODY = `<header class="topbar">
   <section id="conversation" class="conversation" aria-label="Conversation" hidden>
     <div class="conv-bar">
       <p id="conv-status" class="conv-status" role="status"></p>
+      <div class="handover-control">
+        <label for="handover" data-text="handover">When the bot hands over</label>
+        <select id="handover">
+          <option value="queue" data-text="handoverQueue">the transfer waits in the queue</option>
+          <option value="agent" data-text="handoverAgent">an agent joins after 3 s</option>
+          <option value="none" data-text="handoverNone">no agent comes</option>
+          <option value="refused" data-text="handoverRefused">the hub refuses the transfer</option>
+        </select>
+      </div>
       <button id="new-chat" type="button" class="secondary" data-text="newChat">New chat</button>
     </div>
-    <ol id="messages" class="messages" role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" tabindex="0"></ol>
+    <div id="message-log" class="message-log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" tabindex="0">
+      <ol id="messages" class="messages"></ol>
+    </div>
     <p id="typing" class="typing" role="status" hidden data-text="typing">The bot is typing…</p>
     <form id="composer" class="composer">
       <label for="message" class="visually-hidden" data-text="message">Message</label>

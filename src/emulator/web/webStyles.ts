@@ -54,12 +54,15 @@ button:disabled, button:disabled:hover { background: #e4e7eb; color: #4a5563; bo
 .chat > .panel .primary { align-self: flex-start; }
 .conversation { flex: 1; min-height: 0; display: flex; flex-direction: column; background: var(--bg); }
 .conv-bar button { white-space: nowrap; }
-.conv-bar { display: flex; align-items: center; justify-content: space-between; gap: .5rem; padding: .4rem 1rem; background: var(--surface); border-bottom: 1px solid var(--line); }
+.handover-control { display: flex; align-items: center; gap: .4rem; font-size: .875rem; flex-wrap: wrap; min-width: 0; }
+.handover-control select { max-width: 100%; }
+.conv-bar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5rem; padding: .4rem 1rem; background: var(--surface); border-bottom: 1px solid var(--line); }
 .conv-status { margin: 0; font-weight: 600; display: flex; align-items: center; gap: .45rem; }
 .conv-status::before { content: ""; width: .7rem; height: .7rem; border-radius: 50%; background: #15803d; }
 [data-state="statusEscalated"] .conv-status::before { background: #b45309; }
 [data-state="statusCompleted"] .conv-status::before { background: #4a5563; }
-.messages { flex: 1; min-height: 0; overflow-y: auto; list-style: none; margin: 0; padding: 1rem; display: flex; flex-direction: column; gap: .75rem; }
+.message-log { flex: 1; min-height: 0; overflow-y: auto; }
+.messages { list-style: none; margin: 0; padding: 1rem; display: flex; flex-direction: column; gap: .75rem; }
 .msg { display: flex; flex-direction: column; align-items: flex-start; gap: .4rem; max-width: 88%; }
 .msg.you { align-self: flex-end; align-items: flex-end; }
 .msg.system { align-self: stretch; max-width: 100%; align-items: center; }
@@ -72,6 +75,7 @@ button:disabled, button:disabled:hover { background: #e4e7eb; color: #4a5563; bo
 .msg .error { margin: 0; font-size: .875rem; }
 .notice { margin: 0; padding: .5rem .9rem; border-radius: .5rem; border: 1px solid; font-weight: 600; text-align: center; }
 .notice-escalated { background: #fff3cd; color: #4d3400; border-color: #b58100; }
+.notice-agent, .notice-active { background: #dbeafe; color: #1e3a8a; border-color: #1d4ed8; }
 .notice-completed { background: #e4e7eb; color: var(--text); border-color: #9aa3ae; }
 .notice-error { background: #fee2e2; color: #7f1d1d; border-color: #b91c1c; }
 .quick-replies { display: flex; flex-wrap: wrap; gap: .5rem; }

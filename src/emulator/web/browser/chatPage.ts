@@ -30,12 +30,15 @@ const languageSelect = byId<HTMLSelectElement>('language');
 const conversation = byId('conversation');
 const statusText = byId('conv-status');
 const log = byId<HTMLOListElement>('messages');
+/** The live region around the list, which scrolls. */
+const logRegion = byId('message-log');
 const typing = byId('typing');
 const composer = byId<HTMLFormElement>('composer');
 const input = byId<HTMLInputElement>('message');
 const sendButton = byId<HTMLButtonElement>('send');
 const newChat = byId<HTMLButtonElement>('new-chat');
 const inspectorLink = byId<HTMLAnchorElement>('inspector-link');
+const handoverSelect = byId<HTMLSelectElement>('handover');
 
 let conversationId: string | undefined;
 let stream: EventSource | undefined;
@@ -44,7 +47,7 @@ let typingTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Keeps the newest message in view, also after the bars around the log change height. */
 function scrollToEnd(): void {
-  requestAnimationFrame(() => (log.scrollTop = log.scrollHeight));
+  requestAnimationFrame(() => (logRegion.scrollTop = logRegion.scrollHeight));
 }
 
 function append(node: HTMLLIElement): void {
@@ -94,6 +97,11 @@ function onEvent(e: CustomerEvent): void {
     setStatus('statusEscalated');
     return;
   }
+  if (e.kind === 'active') {
+    append(noticeItem('active', t('botBack')));
+    setStatus('statusActive');
+    return;
+  }
   if (e.kind === 'completed') {
     showTyping(false);
     append(noticeItem('completed', t('ended')));
@@ -109,6 +117,7 @@ function onEvent(e: CustomerEvent): void {
   const type = message.type.value;
   if (type === 'typing.start') return showTyping(true);
   showTyping(false);
+  if (type === 'agent.join') setStatus('statusAgent');
   const node = messageItem(message, (choice) => {
     void send(choice);
     input.focus();
@@ -120,7 +129,7 @@ function follow(id: string): void {
   stream?.close();
   // Resumable: the browser reconnects with Last-Event-ID, and `since` covers a fresh start.
   stream = new EventSource(`${API}/conversations/${encodeURIComponent(id)}/stream?since=${lastSeq}`);
-  for (const kind of ['message', 'escalated', 'completed']) {
+  for (const kind of ['message', 'escalated', 'active', 'completed']) {
     stream.addEventListener(kind, (ev) => onEvent(JSON.parse((ev as MessageEvent<string>).data) as CustomerEvent));
   }
   // The browser retries a dropped stream by itself; a refused one (emulator restarted) is final.
@@ -190,6 +199,14 @@ newChat.addEventListener('click', () => {
   accountSelect.focus();
 });
 languageSelect.addEventListener('change', () => setLanguage(languageSelect.value as ChatLanguage));
+// The emulated hub's answer to the next transfers (H1): what a walk through a handover shows.
+handoverSelect.addEventListener('change', () => {
+  void fetchJson(`${API}/handover`, { method: 'PUT', json: { outcome: handoverSelect.value, agentDelayMs: 3000 } });
+});
+void fetchJson<{ outcome: string }>(`${API}/handover`).then(
+  (s) => (handoverSelect.value = s.outcome),
+  () => (handoverSelect.disabled = true),
+);
 
 const initial = chatLanguageOf(new URLSearchParams(location.search).get('lang') ?? navigator.language);
 languageSelect.value = initial;

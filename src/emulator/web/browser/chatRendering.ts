@@ -41,7 +41,7 @@ export function customerItem(shown: string): HTMLLIElement {
   return li;
 }
 
-export function noticeItem(kind: 'escalated' | 'completed' | 'error', text: string): HTMLLIElement {
+export function noticeItem(kind: 'escalated' | 'active' | 'completed' | 'error', text: string): HTMLLIElement {
   return item('system', kind, el('p', { class: `notice notice-${kind}`, text }));
 }
 
@@ -133,6 +133,11 @@ export function messageItem(message: HubMessage, choose: ChooseHandler): HTMLLIE
       return text ? item(who, type, bubble(text)) : undefined;
     case 'conversation.end':
       return text ? item(who, type, bubble(text)) : undefined;
+    case 'agent.join':
+    case 'agent.unavailable':
+    case 'conversation.state':
+      // What becomes of a handover (H1), as the hub's agent side tells it.
+      return item(who, type, el('p', { class: 'notice notice-agent', text: text ?? type }));
     case 'richMessage.quickreply':
       return item(who, type, bubble(text), quickReplies(message, choose));
     case 'richMessage.listpicker':

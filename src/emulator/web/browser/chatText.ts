@@ -40,6 +40,13 @@ const EN = {
   opensNewTab: '(opens in a new tab)',
   startFailed: 'Could not start the conversation: {reason}',
   connectionLost: 'The connection to the emulator is lost. Start a new chat.',
+  statusAgent: 'Talking to an agent',
+  botBack: 'The assistant is back in the conversation.',
+  handover: 'When the bot hands over',
+  handoverQueue: 'the transfer waits in the queue',
+  handoverAgent: 'an agent joins after 3 s',
+  handoverNone: 'no agent comes',
+  handoverRefused: 'the hub refuses the transfer',
 };
 
 type Key = keyof typeof EN;
@@ -77,6 +84,13 @@ const FR: Record<Key, string> = {
   opensNewTab: '(s’ouvre dans un nouvel onglet)',
   startFailed: 'La conversation n’a pas pu commencer : {reason}',
   connectionLost: 'La connexion à l’émulateur est perdue. Commencez une nouvelle conversation.',
+  statusAgent: 'En conversation avec un conseiller',
+  botBack: 'L’assistant est de retour dans la conversation.',
+  handover: 'Quand le bot transfère',
+  handoverQueue: 'le transfert attend dans la file',
+  handoverAgent: 'un conseiller arrive après 3 s',
+  handoverNone: 'aucun conseiller ne vient',
+  handoverRefused: 'le hub refuse le transfert',
 };
 
 export type TextKey = Key;
