@@ -22,6 +22,8 @@ export { DefaultGuidedHelpRenderer, hintText, rangeText, summaryText, type Guide
 export { textLanguageOf, portalLanguageOf, message, type TextLanguage, type MessageKey } from './guidedHelp/guidedHelpMessages.js';
 export { isChoice, isMulti, askedQuestionOf, type AskedQuestion, type AnswerOption, type NumericInterval } from './guidedHelp/askedQuestion.js';
 export { parseAnswer, parseYesNo, type ParsedAnswer, type AnswerHint } from './guidedHelp/answerParsing.js';
+export { asksForPerson } from './guidedHelp/personRequest.js';
+export { SUMMARY_MAX_LENGTH } from './guidedHelp/handoverSummary.js';
 export type {
   GuidedHelpOutput,
   GuidedHelpInput,

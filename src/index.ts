@@ -100,3 +100,8 @@ export { RedisTranscriptStore, type RedisTranscriptStoreOptions } from './transc
 export { transcriptMiddleware } from './transcripts/transcriptMiddleware.js';
 export { readTranscript, transcriptLine } from './transcripts/readTranscript.js';
 export type { TranscriptRedaction, TranscriptStoreOptions } from './transcripts/transcriptRecord.js';
+
+// Handover to an agent (H1, H2): followed to its outcome by the bot server's middleware
+export { HandoverMiddleware, type HandoverMiddlewareOptions, type HandoverEvent, type HandoverRecord, type HandoverScheduler } from './handover/handoverMiddleware.js';
+export { handoverSignalOf, isTransfer, HANDOVER_DEADLINE_EVENT, type HandoverSignal } from './handover/handoverSignals.js';
+export { transcriptStoreFromConfig } from './transcripts/transcriptStoreFromConfig.js';
