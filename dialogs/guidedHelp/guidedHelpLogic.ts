@@ -74,7 +74,7 @@ export function afterSearch(ctx: GuidedHelpContext, response: GuidedHelpSearchRe
     resumeOf: undefined,
     pending: undefined,
     proposal: undefined,
-    ...(ctx.starting?.text ? { firstWords: firstWordsOf(ctx.starting.text) } : {}),
+    ...(ctx.starting?.text ? { firstWords: firstWordsOf(ctx.starting.text, response.casebase?.name) } : {}),
   };
 }
 

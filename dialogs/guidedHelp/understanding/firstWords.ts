@@ -8,12 +8,23 @@
 import { cut } from '../askedQuestion.js';
 import type { GuidedHelpContext } from '../guidedHelpTypes.js';
 import { answerFromText } from './answerFromText.js';
+import { contentWords } from './textTokens.js';
 
 /** Enough for a customer's opening sentence or two; the state stays small. */
 export const MAX_FIRST_WORDS = 300;
 
-export function firstWordsOf(text: string | undefined): string | undefined {
-  const t = text?.trim();
+/**
+ * The first message as kept: without the words that named the topic, which picked the
+ * casebase and must not answer its questions too ("my home internet is slow" is not the
+ * "Internet" light of the router).
+ */
+export function firstWordsOf(text: string | undefined, topicName?: string): string | undefined {
+  const named = new Set(topicName ? contentWords(topicName) : []);
+  const t = (text ?? '')
+    .split(/\s+/)
+    .filter((w) => !contentWords(w).some((x) => named.has(x)))
+    .join(' ')
+    .trim();
   return t ? cut(t, MAX_FIRST_WORDS) : undefined;
 }
 

@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import { answerFromText } from '../../../dialogs/guidedHelp/understanding/answerFromText.js';
+import { firstWordsOf } from '../../../dialogs/guidedHelp/understanding/firstWords.js';
 import { matchFreeText } from '../../../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 import { numbersInText } from '../../../dialogs/guidedHelp/understanding/numbersInText.js';
 import { understandYesNo } from '../../../dialogs/guidedHelp/understanding/yesNo.js';
@@ -116,6 +117,15 @@ describe('guided help: the customer\'s own words', () => {
     expect(answerFromText(heating, 'all the radiators are cold')).to.deep.include({ kind: 'clear', shown: 'Radiators stay cold' });
     expect(answerFromText(heating, 'banging noises in the pipes')).to.deep.include({ kind: 'clear', shown: 'The pipes are noisy' });
     expect(answerFromText(heating, 'my cat is ill').kind).to.equal('none');
+  });
+
+  it('[B6] a first message is kept without the words that named its topic, so they answer no question', () => {
+    const kept = firstWordsOf('My home Internet is slow, about 3 Mbit/s', 'Home internet troubleshooting');
+    expect(kept).to.equal('My is slow, about 3 Mbit/s');
+    const lights: AskedQuestion = { id: 'l', title: 'Which lights are on?', format: 'radioButton', options: [{ id: 'p', text: 'Power' }, { id: 'i', text: 'Internet' }] };
+    expect(answerFromText(lights, 'My home Internet is slow').kind).to.equal('clear');
+    expect(answerFromText(lights, kept!).kind).to.equal('none');
+    expect(firstWordsOf('x'.repeat(400))).to.have.length(300);
   });
 
   it('[B6] a word every candidate shares picks none of them', () => {
