@@ -10,6 +10,7 @@ import { unprovidedActors } from './guidedHelpActors.js';
 import { answerOf, endDue, isNotFound, isOutcomeUnknown, isTransient, noted, offeredSolution, parseResumeCode, reminded, reminderDue, summaryOf, triedOffered } from './guidedHelpLogic.js';
 import { answerRecord } from './searchDigest.js';
 import { proposalFor } from './understanding/firstWords.js';
+import { understandYesNo } from './understanding/yesNo.js';
 import type { EscalationReason, GuidedHelpContext, GuidedHelpEvent, GuidedHelpInput, GuidedHelpOutput, GuidedHelpSettings, SayKey } from './guidedHelpTypes.js';
 
 const yes = (e: GuidedHelpEvent) => e.type === 'ACCEPT' || (e.type === 'TEXT' && parseYesNo(e.text) === 'yes');
@@ -34,8 +35,9 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       reminderDue: ({ context, event }) => event.type === 'TICK' && reminderDue(context, event.at),
       validResumeCode: ({ event }) => event.type === 'RESUME' && parseResumeCode(event.code) !== undefined,
       validAnswer: ({ context, event }) => answerOf(context, event).ok,
-      confirmsProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && parseYesNo(event.text) === 'yes',
-      declinesProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && parseYesNo(event.text) === 'no',
+      // Words only, not "1" / "2": with the answers numbered (samples/customRenderer), "2" picks answer 2.
+      confirmsProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text) === 'yes',
+      declinesProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text) === 'no',
       offerFirst: ({ context }) => !context.preferQuestions && context.solutions.some((s) => s.passed),
       hasQuestion: ({ context }) => context.question !== undefined,
       hasSolution: ({ context }) => context.solutions.length > 0,

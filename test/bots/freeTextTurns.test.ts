@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import { MemoryStorage, type Activity } from 'botbuilder-core';
 import { GuidedHelpBot, type GuidedHelpBotOptions } from '../../bots/guidedHelpBot.js';
+import { createCustomRendererBot } from '../../samples/customRenderer/customRendererBot.js';
 import { Chat, RecordingRenderer, startHarness, texts, type Harness } from './guidedHelpHarness.js';
 
 const labels = (a: Partial<Activity> | undefined) => (a?.suggestedActions?.actions ?? []).map((x) => x.title);
@@ -78,5 +79,14 @@ describe("guided help bot: the customer's own words", () => {
     expect(texts(after)).to.not.contain('download speed');
     const proposals = renderer.outputs.filter((o) => o.type === 'ask' && o.proposal);
     expect(proposals.map((o) => o.type === 'ask' && o.proposal)).to.deep.equal(['The connection is slow', '3']);
+  });
+
+  it('[B6] with the answers numbered (custom renderer sample), "2" picks answer 2 even while a proposal waits', async () => {
+    const chat = new Chat(createCustomRendererBot(new MemoryStorage(), h.portalFor('ft-6')), { conversationId: 'ft-6' });
+    const first = await chat.say('my home internet is really slow');
+    expect(texts(first)).to.contain('Home internet 2024.2: got it.').and.contain('2. The connection is slow');
+    // Not read as "no" to the proposal (which would ask the problem again): answer 2 is taken.
+    const next = await chat.say('2');
+    expect(texts(next)).to.contain('1. Fibre').and.not.contain('What is the problem?');
   });
 });
