@@ -20,8 +20,8 @@ import { defaultParts } from '../emulator/defaultParts.js';
 import { knowledgeParts } from '../emulator/portal/knowledgeParts.js';
 import { provision } from '../provisioning/provision.js';
 import { parseSetupDescription } from '../provisioning/setupDescription.js';
-import { closeRedisConnection, createRedisConnection } from '../redis/redisConnection.js';
-import { tenantKey } from '../redis/tenantKey.js';
+import { clusterSettings, type RedisSettings } from '../redis/redisSettings.js';
+import { openSharedRedis } from '../redis/sharedRedis.js';
 import { connectPlatform } from '../runtime/platformConnection.js';
 import { watchPlatformCalls, type PlatformCallWatch } from './platformCallWatch.js';
 import type { ProbeTurn } from './probeBot.js';
@@ -37,6 +37,8 @@ export interface ReplicaHarnessOptions {
   replicas?: number;
   /** Default the machine's Redis, redis://127.0.0.1:6379. */
   redisUrl?: string;
+  /** A Redis Cluster instead (its seed nodes, as REDIS_CLUSTER_NODES); replaces redisUrl. */
+  redisClusterNodes?: string;
   /** Default `harness-<uuid>`: a tenant of its own, so its keys can be deleted afterwards. */
   tenant?: string;
   /** Emulator options (plan, faults, callback timeout, port); its parts are chosen here. */
@@ -68,7 +70,10 @@ export interface ReplicaHarness {
   /** Every replica started, dead ones included (see `alive`). */
   readonly replicas: readonly ReplicaProcess[];
   tenant: string;
+  /** The one-node Redis (empty on a cluster). */
   redisUrl: string;
+  /** The cluster's seed nodes, when the replicas run on a Redis Cluster. */
+  redisClusterNodes?: string;
   accountAddress: string;
   /** The client application's callback URL and the webhook URL (both on the proxy). */
   callbackUrl: string;
@@ -96,12 +101,13 @@ export interface ReplicaHarness {
 
 export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Promise<ReplicaHarness> {
   const tenant = opts.tenant ?? `harness-${randomUUID()}`;
-  const redisUrl = opts.redisUrl ?? DEFAULT_REDIS_URL;
+  const redisUrl = opts.redisClusterNodes ? '' : (opts.redisUrl ?? DEFAULT_REDIS_URL);
+  const redis: RedisSettings = opts.redisClusterNodes ? clusterSettings(opts.redisClusterNodes) : { mode: 'single', url: redisUrl };
   const secret = () => randomBytes(24).toString('base64url');
   const botClient = { clientId: 'hub-replicas', clientSecret: secret() };
   // Undone last first: replicas, emulator, proxy, then the tenant's Redis keys.
   const cleanups: (() => Promise<void>)[] = [];
-  if (!opts.keepKeys) cleanups.push(async () => void (await deleteTenantKeys(redisUrl, tenant)));
+  if (!opts.keepKeys) cleanups.push(async () => void (await deleteTenantKeys(redis, tenant)));
   let stopped: Promise<void> | undefined;
   const cleanUp = () =>
     (stopped ??= (async () => {
@@ -129,7 +135,7 @@ export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Pro
       PLATFORM_CLIENT_ID: emulator.defaultClient.clientId,
       PLATFORM_CLIENT_SECRET: emulator.defaultClient.clientSecret,
       PLATFORM_TENANT: tenant,
-      REDIS_URL: redisUrl,
+      ...(opts.redisClusterNodes ? { REDIS_CLUSTER_NODES: opts.redisClusterNodes } : { REDIS_URL: redisUrl }),
       BOT_HOST: '127.0.0.1',
       BOT_PORT: '0',
       BOT_CLIENT_ID: botClient.clientId,
@@ -189,6 +195,7 @@ export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Pro
       replicas,
       tenant,
       redisUrl,
+      redisClusterNodes: opts.redisClusterNodes,
       accountAddress: HARNESS_ACCOUNT_ADDRESS,
       callbackUrl: `${proxy.url}${config.BOT_CALLBACK_PATH}`,
       webhookUrl,
@@ -229,16 +236,16 @@ export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Pro
   }
 }
 
-/** Deletes every key of the tenant (`hubbot:{tenant}:*`). */
-export async function deleteTenantKeys(redisUrl: string, tenant: string): Promise<number> {
-  const client = await createRedisConnection({ url: redisUrl, clientName: 'hubbot-harness' });
+/** Deletes every key of the tenant (`hubbot:{tenant}:*`), on one node or on a cluster (a URL is one node). */
+export async function deleteTenantKeys(where: string | RedisSettings, tenant: string): Promise<number> {
+  const client = await openSharedRedis(typeof where === 'string' ? { mode: 'single', url: where } : where, { clientName: 'hubbot-harness' });
   try {
+    const keys = await client.tenantKeys(tenant);
     let deleted = 0;
-    for await (const keys of client.scanIterator({ MATCH: `${tenantKey(tenant)}:*`, COUNT: 500 })) {
-      if (keys.length > 0) deleted += await client.del(keys);
-    }
+    // One tenant's keys share a hash slot, so a batch is one command even on a cluster.
+    for (let i = 0; i < keys.length; i += 500) deleted += await client.del(keys.slice(i, i + 500));
     return deleted;
   } finally {
-    await closeRedisConnection(client);
+    await client.close();
   }
 }
