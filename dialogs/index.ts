@@ -22,6 +22,9 @@ export { DefaultGuidedHelpRenderer, hintText, rangeText, summaryText, type Guide
 export { textLanguageOf, portalLanguageOf, message, type TextLanguage, type MessageKey } from './guidedHelp/guidedHelpMessages.js';
 export { isChoice, isMulti, askedQuestionOf, type AskedQuestion, type AnswerOption, type NumericInterval } from './guidedHelp/askedQuestion.js';
 export { parseAnswer, parseYesNo, type ParsedAnswer, type AnswerHint } from './guidedHelp/answerParsing.js';
+export { matchFreeText, type MatchCandidate, type MatchDecision, type MatchOptions } from './guidedHelp/understanding/freeTextMatcher.js';
+export { understandYesNo } from './guidedHelp/understanding/yesNo.js';
+export { numbersInText, type NumbersInText, type NumberRange } from './guidedHelp/understanding/numbersInText.js';
 export { asksForPerson } from './guidedHelp/personRequest.js';
 export { SUMMARY_MAX_LENGTH } from './guidedHelp/handoverSummary.js';
 export type {
