@@ -2,11 +2,13 @@
  * The package as a bot developer gets it (K1, K6): `npm pack`, install the tarball into an
  * empty project with its peer, compile a strict TypeScript consumer (module NodeNext) and the
  * README's marked examples against the package's own declarations, and run on plain node: the
- * consumer against the emulator, a real `hubbot` subcommand, and each entry's import.
+ * consumer against the emulator, a real `hubbot` subcommand, and each entry's import. Then the
+ * Agents SDK's optional peers are added to the same project and a tiny AgentApplication runs from
+ * the `/agents` entry (G1, G4); what the botbuilder-only install held is noted before that.
  */
 import { expect } from 'chai';
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +16,7 @@ import { ROOT } from './importGraph.js';
 import { README_PROJECT_NAMES, readmeExamples } from './readmeExamples.js';
 
 const run = promisify(execFile);
+const AGENTS_SDK = ['@microsoft/agents-hosting', '@microsoft/agents-activity'];
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; devDependencies: Record<string, string> };
 
 /** A child's environment without the test runner's loader flags: the consumer runs on plain node. */
@@ -38,6 +41,8 @@ describe('the packed package in a consumer project', function () {
   this.timeout(600_000);
   let dir: string;
   let project: string;
+  /** Which Agents SDK packages the botbuilder-only install put in node_modules (G4: none). */
+  let agentsInBotbuilderOnlyInstall: string[];
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hubbot-consumer-'));
@@ -56,6 +61,10 @@ describe('the packed package in a consumer project', function () {
       }),
     );
     await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], project);
+    agentsInBotbuilderOnlyInstall = AGENTS_SDK.filter((name) => existsSync(join(project, 'node_modules', name)));
+    // The Agents SDK's peers, added to the same project for the agents consumer (G1).
+    const peers = AGENTS_SDK.map((name) => `${name}@${pkg.devDependencies[name]}`);
+    await sh('npm', ['install', ...peers, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], project);
   });
 
   after(() => {
@@ -106,7 +115,7 @@ console.log(JSON.stringify(names));`;
   });
 
   it('[K6] a strict NodeNext consumer and the README\'s marked examples compile against the package types; the consumer runs a bot and a guided-help dialog', async () => {
-    copyFileSync(join(ROOT, 'test', 'package', 'consumer', 'consumerApp.ts'), join(project, 'consumerApp.ts'));
+    for (const f of ['consumerApp.ts', 'consumerHarness.ts']) copyFileSync(join(ROOT, 'test', 'package', 'consumer', f), join(project, f));
     const examples = readmeExamples();
     expect(examples.length, 'README examples marked to compile').to.be.greaterThanOrEqual(3);
     for (const { file, code } of examples) writeFileSync(join(project, file), code);
@@ -125,5 +134,26 @@ console.log(JSON.stringify(names));`;
     // The second reply is guided help's first question from the portal, not an apology.
     expect(result.all).to.have.length(2);
     expect(result.all[1]).to.match(/\?$/);
+  });
+
+  it('[G4] a botbuilder-only install pulls nothing of the Agents SDK: the package declares it an optional peer', () => {
+    expect(agentsInBotbuilderOnlyInstall).to.deep.equal([]);
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules', pkg.name, 'package.json'), 'utf8')) as { peerDependenciesMeta?: Record<string, { optional?: boolean }> };
+    for (const name of AGENTS_SDK) expect(installed.peerDependenciesMeta?.[name]?.optional, name).to.equal(true);
+  });
+
+  it('[G1] [G2] with the peers installed, an AgentApplication from the /agents entry compiles strictly and chats on the emulator', async () => {
+    for (const f of ['agentsConsumerApp.ts', 'consumerHarness.ts']) copyFileSync(join(ROOT, 'test', 'package', 'consumer', f), join(project, f));
+    writeFileSync(
+      join(project, 'tsconfig.agents.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], outDir: 'out-agents' },
+        files: ['agentsConsumerApp.ts'],
+      }),
+    );
+    await sh('node', [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(project, 'tsconfig.agents.json')], project);
+    const out = await sh('node', [join(project, 'out-agents', 'agentsConsumerApp.js')], project);
+    const result = JSON.parse(out.trim().split('\n').pop()!) as { texts: string[] };
+    expect(result.texts).to.deep.equal(['agent says: hello from an agent consumer']);
   });
 });
