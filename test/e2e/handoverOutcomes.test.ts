@@ -68,6 +68,25 @@ describe('handover outcomes on the local stack', () => {
     expect(await counted(stack, 'failed')).to.be.at.least(1);
   });
 
+  it('[H1] [H2] an agent played by hand joins, then hands back: the handover is closed and the bot answers again', async () => {
+    await handoverOutcome(stack, { outcome: 'none' });
+    const c = await Customer.start(stack.emulator.url, stack.accountAddress);
+    await c.say('agent');
+    await c.waitFor((all) => all.some((e) => e.kind === 'escalated'));
+    const agent = (action: string) =>
+      fetch(`${stack.emulator.url}/emulator/conversations/${c.conversationId}/agent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action }) });
+    expect((await agent('join')).status).to.equal(202);
+    await eventually(async () => (await counted(stack, 'answered')) >= 1, 'the agent counted');
+    const closedBefore = await counted(stack, 'closed');
+    expect((await agent('leave')).status).to.equal(202);
+    await c.waitFor((all) => all.some((e) => (e.kind as string) === 'active'));
+    await eventually(async () => (await counted(stack, 'closed')) > closedBefore, 'the handover closed');
+    const seen = c.received.length;
+    await c.say('hello');
+    await c.waitFor((all) => all.slice(seen).some((e) => e.message?.sender.type === 'custom_bot'));
+    expect((await agent('dance')).status).to.equal(400);
+  });
+
   it('[H1] the controls refuse a malformed setting with the error body', async () => {
     const res = await fetch(`${stack.emulator.url}/emulator/handover`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'maybe' }) });
     expect(res.status).to.equal(400);
