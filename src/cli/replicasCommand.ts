@@ -8,18 +8,23 @@ import { parseArgs } from 'node:util';
 import { parsePlan } from '../emulator/limits/planOption.js';
 import { INSPECTOR_PATH, WEB_CHAT_PATH } from '../emulator/web/webChatPart.js';
 import { DEFAULT_REDIS_URL, startReplicaHarness, type ReplicaHarness, type ReplicaHarnessOptions } from '../harness/replicaHarness.js';
+import { LocalRedisCluster } from '../harness/localRedisCluster.js';
+import { clusterSettings } from '../redis/redisSettings.js';
 import { consoleIo, type CommandIo } from './commandIo.js';
 
 export const REPLICAS_HELP = `Usage: hubbot replicas [options]
 
 Runs the emulator and several bot replicas (separate processes) behind a round-robin proxy,
-sharing one Redis, as a contact center would run them. Stop with Ctrl+C.
+sharing one Redis (or a Redis Cluster), as a contact center would run them. Stop with Ctrl+C.
 
 Options:
   --count <n>            replicas to start (default 3)
   --port <n>             the proxy's port, where the hub calls (default 3978; 0 picks a free one)
   --emulator-port <n>    the emulator's port (default 4010; 0 picks a free one)
   --redis <url>          the Redis every replica shares (default REDIS_URL or ${DEFAULT_REDIS_URL})
+  --redis-cluster <seeds> a Redis Cluster instead: host:port,... or redis:// URLs (default REDIS_CLUSTER_NODES)
+  --local-cluster        start a Redis Cluster of six nodes on 127.0.0.1:17001-17006 for the run
+                         (redis-server and redis-cli on PATH; an earlier one of ours is reused)
   --plan <plan>          usage plan of the emulator and the replicas (default Enterprise)
   --lease <ms>           how long a dead replica holds a conversation (default 30000)
   --bot-module <file>    the bot: a module exporting createBot(deps) (file#name for another export);
@@ -36,7 +41,7 @@ function count(name: string, text: string | undefined, fallback: number, min = 0
 }
 
 /** The harness options of a command line; throws an Error naming the option at fault. */
-export function parseReplicasArgs(args: string[], env: Record<string, string | undefined> = process.env): ReplicaHarnessOptions & { help?: boolean } {
+export function parseReplicasArgs(args: string[], env: Record<string, string | undefined> = process.env): ReplicaHarnessOptions & { help?: boolean; localCluster?: boolean } {
   const { values } = parseArgs({
     args,
     strict: true,
@@ -45,6 +50,8 @@ export function parseReplicasArgs(args: string[], env: Record<string, string | u
       port: { type: 'string' },
       'emulator-port': { type: 'string' },
       redis: { type: 'string' },
+      'redis-cluster': { type: 'string' },
+      'local-cluster': { type: 'boolean' },
       plan: { type: 'string' },
       lease: { type: 'string' },
       'bot-module': { type: 'string' },
@@ -54,8 +61,18 @@ export function parseReplicasArgs(args: string[], env: Record<string, string | u
     },
   });
   if (values.help) return { help: true };
+  const chosen = [values.redis && '--redis', values['redis-cluster'] && '--redis-cluster', values['local-cluster'] && '--local-cluster'].filter(Boolean);
+  if (chosen.length > 1) throw new Error(`${chosen.join(', ')}: choose one`);
   const redisUrl = values.redis ?? env.REDIS_URL ?? DEFAULT_REDIS_URL;
   if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`--redis: "${redisUrl}" is not a redis:// or rediss:// URL`);
+  const clusterSeeds = values.redis ? undefined : (values['redis-cluster'] ?? env.REDIS_CLUSTER_NODES);
+  if (clusterSeeds !== undefined && !values['local-cluster']) {
+    try {
+      clusterSettings(clusterSeeds);
+    } catch (err) {
+      throw new Error(`--redis-cluster: ${(err as Error).message}`);
+    }
+  }
   let plan: string | undefined;
   if (values.plan !== undefined) {
     // A named plan only: the replicas read theirs from PLATFORM_PLAN, which takes no custom plan.
@@ -74,6 +91,7 @@ export function parseReplicasArgs(args: string[], env: Record<string, string | u
     proxyPort: count('port', values.port, 3978),
     emulator: { port: count('emulator-port', values['emulator-port'], 4010), ...(plan ? { plan } : {}) },
     redisUrl,
+    ...(values['local-cluster'] ? { localCluster: true } : clusterSeeds ? { redisClusterNodes: clusterSeeds } : {}),
     leaseMs: values.lease === undefined ? undefined : count('lease', values.lease, 30_000, 100),
     botModule: values['bot-module'],
     logs: values.logs ? 'inherit' : 'buffer',
@@ -86,7 +104,7 @@ export function parseReplicasArgs(args: string[], env: Record<string, string | u
 export function describeHarness(h: ReplicaHarness): string[] {
   const e = h.emulator.url;
   return [
-    `hubbot replicas: ${h.live().length} replicas behind ${h.proxy.url}, tenant ${h.tenant}, Redis ${h.redisUrl.replace(/\/\/[^@/]*@/, '//***@')}`,
+    `hubbot replicas: ${h.live().length} replicas behind ${h.proxy.url}, tenant ${h.tenant}, ${h.redisClusterNodes ? `Redis Cluster ${h.redisClusterNodes}` : `Redis ${h.redisUrl}`}`.replace(/\/\/[^@/,]*@/g, '//***@'),
     `  emulator   ${e}   (web chat ${e}${WEB_CHAT_PATH}, inspector ${e}${INSPECTOR_PATH}, API ${e}/emulator/info)`,
     `  proxy      ${h.proxy.url}   (callback ${h.callbackUrl}, webhook ${h.webhookUrl})`,
     ...h.live().map((r) => `  ${r.name.padEnd(10)} ${r.url}   pid ${r.pid}`),
@@ -113,7 +131,15 @@ export async function run(args: string[], io: CommandIo = consoleIo(), until?: P
     io.out(REPLICAS_HELP);
     return 0;
   }
-  const h = await startReplicaHarness(opts);
+  // --local-cluster: a six-node cluster for this run (kept if it was already running, ours).
+  const cluster = opts.localCluster ? await LocalRedisCluster.start() : undefined;
+  let h: ReplicaHarness;
+  try {
+    h = await startReplicaHarness(cluster ? { ...opts, redisClusterNodes: cluster.seeds } : opts);
+  } catch (err) {
+    await cluster?.stop();
+    throw err;
+  }
   for (const line of describeHarness(h)) io.out(line);
   for (const r of h.replicas) r.once('exit', (code, signal) => io.out(`${r.name} (pid ${r.pid}) exited (${signal ?? `code ${code}`}); ${h.live().length} left`));
   await new Promise<void>((resolve) => {
@@ -128,5 +154,6 @@ export async function run(args: string[], io: CommandIo = consoleIo(), until?: P
   });
   io.out('hubbot replicas: stopping');
   await h.stop();
+  await cluster?.stop();
   return 0;
 }

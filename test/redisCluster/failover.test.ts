@@ -11,7 +11,7 @@ import { startReplicaHarness, type ReplicaHarness } from '../../src/harness/repl
 import { tenantKey } from '../../src/redis/tenantKey.js';
 import { dumpOnFailure, emulatorLog, hubRecord, openCustomers, receivedReplies, type Customer } from '../reliability/reliabilityKit.js';
 import { eventually } from '../web/webTestKit.js';
-import { LocalRedisCluster } from './localCluster.js';
+import { LocalRedisCluster } from '../../src/harness/localRedisCluster.js';
 
 const CUSTOMERS = 8;
 /** Pause between a customer's reply and its next message (load generation, not a wait for anything). */
