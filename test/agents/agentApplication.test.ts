@@ -5,6 +5,9 @@ import { startLocalStack, type LocalStack } from '../../src/local/localStack.js'
 import { hubAgentBot, type AgentDependencies } from '../../src/agents/index.js';
 import { DEFAULT_TURN_ERROR_NOTICES } from '../../src/adapter/turnErrors.js';
 import { createLogger } from '../../src/server/logger.js';
+import { readTranscript } from '../../src/transcripts/readTranscript.js';
+import { HUB_CHANNEL_ID } from '../../src/adapter/hubChannel.js';
+import { eventually } from '../web/webTestKit.js';
 import { Customer } from '../e2e/customerClient.js';
 
 const quiet = createLogger({ level: 'silent' });
@@ -25,6 +28,9 @@ function counterApp(): AgentApplication<CounterState> {
     // agent.join is the hub's own message: a custom_bot may not send it (sender matrix, C5).
     await context.sendActivity({ type: ActivityTypes.Message, channelData: { hubType: 'agent.join' } } as never);
   });
+  app.onMessage('fail', async () => {
+    throw new Error('the agent broke');
+  });
   app.onActivity(ActivityTypes.Message, async (context, state) => {
     const count = (state.conversation.count ?? 0) + 1;
     state.conversation.count = count;
@@ -39,9 +45,15 @@ function counterApp(): AgentApplication<CounterState> {
 describe('an AgentApplication of the Agents SDK on the hub, against the emulator', () => {
   let stack: LocalStack;
   let deps: AgentDependencies;
+  const agentErrors: string[] = [];
   before(async () => {
     const app = counterApp();
-    stack = await startLocalStack({ bot: hubAgentBot((d) => ((deps = d), app)), logger: quiet });
+    const bot = hubAgentBot((d) => {
+      deps = d;
+      d.adapter.onTurnError = async (_context, error) => void agentErrors.push(error.message);
+      return app;
+    });
+    stack = await startLocalStack({ bot, logger: quiet });
   });
   after(() => stack?.stop());
 
@@ -51,6 +63,17 @@ describe('an AgentApplication of the Agents SDK on the hub, against the emulator
     const replies = await customer.messages(2);
     expect(replies[1].content?.text).to.equal('1: you said hello, stranger');
     expect(replies.map((r) => r.sender.type)).to.deep.equal(['custom_bot', 'custom_bot']);
+  });
+
+  it('[G1] [H4] the agent\'s turns go to the transcript as a botbuilder bot\'s do: the customer\'s message and the reply', async () => {
+    const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
+    await customer.say('keep this');
+    await customer.messages(2);
+    const texts = await eventually(async () => {
+      const kept = (await readTranscript(stack.bot.deps.transcripts!, HUB_CHANNEL_ID, customer.conversationId)).map((a) => a.text);
+      return kept.includes('1: you said keep this, stranger') ? kept : undefined;
+    }, 'the reply in the transcript');
+    expect(texts).to.include('keep this');
   });
 
   it('[G2] [T4] onConversationUpdate membersAdded welcomes the customer once, before the first answer', async () => {
@@ -84,6 +107,16 @@ describe('an AgentApplication of the Agents SDK on the hub, against the emulator
     expect(customer.received.filter((e) => e.message?.type.value === 'agent.join')).to.deep.equal([]);
     const parked = (await stack.bot.inbox.deadLetters()).filter((l) => l.conversationId === customer.conversationId);
     expect(parked.map((l) => l.reason).join()).to.contain('400-120');
+  });
+
+  it('[G1] [T1] an error of the agent runs its adapter\'s onTurnError, then the customer gets the notice and the message is parked', async () => {
+    const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
+    await customer.say('fail');
+    const replies = await customer.messages(2);
+    expect(replies[1].content?.text).to.equal(DEFAULT_TURN_ERROR_NOTICES.en);
+    expect(agentErrors).to.include('the agent broke');
+    const parked = (await stack.bot.inbox.deadLetters()).filter((l) => l.conversationId === customer.conversationId);
+    expect(parked.map((l) => l.reason).join()).to.contain('the agent broke');
   });
 
   it('[G1] [T2] sends proactive messages through the Agents adapter\'s continueConversation', async () => {
