@@ -5,7 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { closeRedisConnection, createRedisConnection } from '../redis/redisConnection.js';
+import { redisSettingsFrom, type RedisEnv } from '../redis/redisSettings.js';
+import { openSharedRedis } from '../redis/sharedRedis.js';
 import { eventKindOf } from '../schemas/events.js';
 import type { EventDeadLetter } from '../webhook/eventStore.js';
 import { RedisEventStore } from '../webhook/redisEventStore.js';
@@ -71,10 +72,12 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
 
   let redisUrl = values['redis-url'];
   let tenant = values.tenant;
+  let redisEnv: RedisEnv = {};
   try {
     const cfg = loadConfig(io.env);
     redisUrl ??= cfg.REDIS_URL;
     tenant ??= cfg.PLATFORM_TENANT;
+    redisEnv = cfg;
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     if (redisUrl === undefined || tenant === undefined) {
@@ -82,12 +85,14 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
       return 2;
     }
   }
-  if (!redisUrl) {
-    io.err('hubbot dead-letters: dead letters are kept in Redis; set REDIS_URL or pass --redis-url (with the memory store, see hubbot_dead_letters on /metrics)');
+  // --redis-url, else the server's own REDIS_URL or REDIS_CLUSTER_NODES (D1).
+  const settings = redisSettingsFrom(redisUrl ? { ...redisEnv, REDIS_URL: redisUrl, REDIS_CLUSTER_NODES: undefined } : redisEnv);
+  if (!settings) {
+    io.err('hubbot dead-letters: dead letters are kept in Redis; set REDIS_URL or REDIS_CLUSTER_NODES, or pass --redis-url (with the memory store, see hubbot_dead_letters on /metrics)');
     return 2;
   }
 
-  const client = await createRedisConnection({ url: redisUrl, clientName: 'hubbot-dead-letters' });
+  const client = await openSharedRedis(settings, { clientName: 'hubbot-dead-letters' });
   try {
     const store = values.inbox ? inboxLetters(new RedisInbox({ client, tenant: tenant ?? 'default' })) : eventLetters(new RedisEventStore({ client, tenant: tenant ?? 'default' }));
     if (action === 'list') {
@@ -106,7 +111,7 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
     }
     return missing > 0 ? 1 : 0;
   } finally {
-    await closeRedisConnection(client);
+    await client.close();
   }
 }
 

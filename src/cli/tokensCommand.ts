@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { decodeJwt } from 'jose';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { closeRedisConnection, createRedisConnection } from '../redis/redisConnection.js';
+import { redisSettingsFrom, type RedisEnv } from '../redis/redisSettings.js';
+import { openSharedRedis } from '../redis/sharedRedis.js';
 import { RedisRevocationStore } from '../server/redisRevocationStore.js';
 import { consoleIo, type CommandIo } from './commandIo.js';
 
@@ -43,16 +44,20 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
   let redisUrl = values['redis-url'];
   let tenant = values.tenant;
   let ttlSeconds = 3600;
+  let redisEnv: RedisEnv = {};
   try {
     const cfg = loadConfig(io.env);
     redisUrl ??= cfg.REDIS_URL;
+    redisEnv = cfg;
     tenant ??= cfg.PLATFORM_TENANT;
     ttlSeconds = cfg.BOT_TOKEN_TTL_SECONDS;
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
   }
-  if (!redisUrl) {
-    io.err('hubbot tokens: revocations are shared through Redis; set REDIS_URL or pass --redis-url');
+  // --redis-url, else the server's own REDIS_URL or REDIS_CLUSTER_NODES (D1).
+  const settings = redisSettingsFrom(redisUrl ? { ...redisEnv, REDIS_URL: redisUrl, REDIS_CLUSTER_NODES: undefined } : redisEnv);
+  if (!settings) {
+    io.err('hubbot tokens: revocations are shared through Redis; set REDIS_URL or REDIS_CLUSTER_NODES, or pass --redis-url');
     return 2;
   }
   const explicitExpiry = values['expires-at'] === undefined ? undefined : Number(values['expires-at']);
@@ -60,7 +65,7 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
     io.err('hubbot tokens: --expires-at must be unix seconds');
     return 2;
   }
-  const client = await createRedisConnection({ url: redisUrl, clientName: 'hubbot-tokens' });
+  const client = await openSharedRedis(settings, { clientName: 'hubbot-tokens' });
   try {
     const store = new RedisRevocationStore(client, tenant ?? 'default');
     for (const item of items) {
@@ -80,6 +85,6 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
     }
     return 0;
   } finally {
-    await closeRedisConnection(client);
+    await client.close();
   }
 }
