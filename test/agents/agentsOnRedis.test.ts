@@ -11,7 +11,7 @@ import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { Customer } from '../e2e/customerClient.js';
 
 const quiet = createLogger({ level: 'silent' });
-type CounterState = TurnState<{ count?: number }>;
+type CounterState = TurnState<{ count?: number }, { messages?: number }>;
 
 /** An AgentApplication whose TurnState lives on the server's storage: RedisStorage with REDIS_URL. */
 function counterApp(deps: AgentDependencies): AgentApplication<CounterState> {
@@ -19,6 +19,7 @@ function counterApp(deps: AgentDependencies): AgentApplication<CounterState> {
   app.onTurn('afterTurn', async () => true);
   app.onActivity(ActivityTypes.Message, async (context, state) => {
     state.conversation.count = (state.conversation.count ?? 0) + 1;
+    state.user.messages = (state.user.messages ?? 0) + 1;
     await context.sendActivity(`${context.activity.text} (message ${state.conversation.count})`);
   });
   return app;
@@ -45,15 +46,17 @@ describe('an AgentApplication on two bot replicas sharing Redis', () => {
     await closeRedisConnection(redis);
   });
 
-  it('[G2] the TurnState is kept in our RedisStorage, which satisfies the Agents SDK\'s Storage', async () => {
+  it('[G2] the TurnState, conversation and user, is kept in our RedisStorage, which satisfies the Agents SDK\'s Storage', async () => {
     expect(stack.bot.deps.storage).to.be.instanceOf(RedisStorage);
-    const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
+    const customer = await Customer.start(stack.emulator.url, stack.accountAddress, { id: 'redis-user' });
     await customer.say('one');
-    await customer.messages(1);
-    // Written by the TurnState under the Agents SDK's own key, with the eTag RedisStorage gave it.
-    const item = await findConversationState(stack, customer.conversationId);
-    expect(item).to.deep.include({ count: 1 });
-    expect(item?.eTag).to.be.a('string');
+    await customer.say('two');
+    await customer.messages(2);
+    // Written by the TurnState under the Agents SDK's own keys, with the eTags RedisStorage gave them.
+    const { conversation, user } = await storedState(stack, customer.conversationId, 'redis-user');
+    expect(conversation).to.deep.include({ count: 2 });
+    expect(user).to.deep.include({ messages: 2 });
+    expect([typeof conversation?.eTag, typeof user?.eTag]).to.deep.equal(['string', 'string']);
   });
 
   it('[G1] [G2] [B4] answers in order per conversation across conversations, and replica B carries on with the state A wrote', async () => {
@@ -74,9 +77,13 @@ describe('an AgentApplication on two bot replicas sharing Redis', () => {
   });
 });
 
-/** The conversation state the AgentApplication wrote, read back through the storage it used. */
-async function findConversationState(stack: LocalStack, conversationId: string): Promise<Record<string, unknown> | undefined> {
+type Item = Record<string, unknown> | undefined;
+
+/** The state the AgentApplication wrote, read back through the storage it used. */
+async function storedState(stack: LocalStack, conversationId: string, userId: string): Promise<{ conversation: Item; user: Item }> {
   const reference = await stack.bot.deps.references.get(conversationId);
-  const key = `${reference?.channelId}/${reference?.bot?.id}/conversations/${conversationId}`;
-  return (await stack.bot.deps.storage.read([key]))[key] as Record<string, unknown> | undefined;
+  const base = `${reference?.channelId}/${reference?.bot?.id}`;
+  const keys = [`${base}/conversations/${conversationId}`, `${base}/users/${userId}`];
+  const items = await stack.bot.deps.storage.read(keys);
+  return { conversation: items[keys[0]] as Item, user: items[keys[1]] as Item };
 }
