@@ -28,6 +28,8 @@ export { HubMemoryStorage } from './storage/memoryStorage.js';
 export { isETagConflict } from './storage/eTagConflict.js';
 export { ConversationReferenceStore, type ConversationReferenceStoreOptions } from './storage/conversationReferenceStore.js';
 export { createRedisConnection, closeRedisConnection, type RedisConnection } from './redis/redisConnection.js';
+export { openSharedRedis, SharedRedis, type SharedRedisOptions } from './redis/sharedRedis.js';
+export { redisSettingsFrom, clusterSettings, type RedisSettings } from './redis/redisSettings.js';
 
 // Platform clients
 export { createPlatformHttpCore, PlatformHttpCore, type PlatformHttpCoreOptions } from './platform/http/platformHttpCore.js';
