@@ -28,6 +28,17 @@ function counterApp(): AgentApplication<CounterState> {
     // agent.join is the hub's own message: a custom_bot may not send it (sender matrix, C5).
     await context.sendActivity({ type: ActivityTypes.Message, channelData: { hubType: 'agent.join' } } as never);
   });
+  app.onMessage('edit', async (context) => {
+    // The hub has no edit, no delete for a bot, and no attachment store: each says so.
+    const attempts = [
+      () => context.updateActivity({ type: ActivityTypes.Message, id: 'x', text: 'edited' } as never),
+      () => context.deleteActivity('x'),
+      () => context.uploadAttachment(context.activity.conversation!.id, { type: 'image/png', name: 'a.png', originalBase64: new Uint8Array(), thumbnailBase64: new Uint8Array() }),
+    ];
+    const codes: string[] = [];
+    for (const attempt of attempts) await attempt().then(() => codes.push('done'), (err: { code?: string }) => codes.push(String(err.code)));
+    await context.sendActivity(codes.join(' '));
+  });
   app.onMessage('fail', async () => {
     throw new Error('the agent broke');
   });
@@ -117,6 +128,12 @@ describe('an AgentApplication of the Agents SDK on the hub, against the emulator
     expect(agentErrors).to.include('the agent broke');
     const parked = (await stack.bot.inbox.deadLetters()).filter((l) => l.conversationId === customer.conversationId);
     expect(parked.map((l) => l.reason).join()).to.contain('the agent broke');
+  });
+
+  it('[G1] updating, deleting and attachments are refused with 403-198, as on the botbuilder adapter', async () => {
+    const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
+    await customer.say('edit');
+    expect((await customer.messages(2))[1].content?.text).to.equal('403-198 403-198 403-198');
   });
 
   it('[G1] [T2] sends proactive messages through the Agents adapter\'s continueConversation', async () => {
