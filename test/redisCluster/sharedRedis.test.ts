@@ -55,6 +55,38 @@ describe('SharedRedis on a Redis Cluster (D1, D2)', function () {
     expect(await fromOneSeed.ping()).to.equal('PONG');
   });
 
+  it('[D1] an ACL user and password given in one seed URL reach every node discovered; a wrong password is refused without being shown', async () => {
+    const user = `hubbot-acl-${Date.now()}`;
+    const password = `pw-${Math.random().toString(36).slice(2)}`;
+    const onEveryNode = async (command: string[]) => {
+      for (const n of cluster.nodes) {
+        const c = createClient({ socket: { host: '127.0.0.1', port: n.port } });
+        await c.connect();
+        try {
+          await c.sendCommand(command);
+        } finally {
+          c.destroy();
+        }
+      }
+    };
+    // The ACL README.md recommends, on every node (Redis Cluster does not share ACLs).
+    await onEveryNode(['ACL', 'SETUSER', user, 'on', `>${password}`, '~hubbot:*', '&hubbot:*', '+@read', '+@write', '+@scripting', '+@pubsub', '+ping', '+client|setname', '+cluster|slots']);
+    try {
+      const withAcl = await openSharedRedis(clusterSettings(`redis://${user}:${password}@127.0.0.1:${cluster.nodes[0].port}`), { clientName: 'test-acl' });
+      opened.push(withAcl);
+      for (const tenant of (await tenantsOnEveryMaster(cluster)).values()) {
+        expect(await ECHO_KEYS.run(withAcl, [tenantKey(tenant, 'acl')], ['ok'])).to.equal('ok');
+        await withAcl.del([tenantKey(tenant, 'acl')]);
+      }
+      expect(await withAcl.ping()).to.equal('PONG');
+      const refused = await openSharedRedis(clusterSettings(`redis://${user}:wrong-${password}@127.0.0.1:${cluster.nodes[0].port}`)).catch((e: Error) => e);
+      expect(refused).to.be.instanceOf(Error);
+      expect(String((refused as Error).message)).to.not.include(password);
+    } finally {
+      await onEveryNode(['ACL', 'DELUSER', user]);
+    }
+  });
+
   it('[D2] a script given keys of two hash slots is refused before anything is sent', async () => {
     const [a, b] = [tenantKey('tenant-a', 'x'), tenantKey('tenant-b', 'x')];
     expect(hashSlot(a)).to.not.equal(hashSlot(b));
