@@ -14,6 +14,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 
@@ -25,6 +26,11 @@ export interface LocalClusterOptions {
   basePort?: number;
   /** cluster-node-timeout: how long a silent master stays a master; default 1000 ms. */
   nodeTimeoutMs?: number;
+  /**
+   * A cluster of its own, never one already running (a test that kills nodes): the first free
+   * range from basePort on, in steps of 10.
+   */
+  exclusive?: boolean;
 }
 
 export interface ClusterNode {
@@ -47,8 +53,15 @@ export class LocalRedisCluster {
   }
 
   static async start(opts: LocalClusterOptions = {}): Promise<LocalRedisCluster> {
-    const basePort = opts.basePort ?? 17001;
-    const ports = Array.from({ length: NODES }, (_, i) => basePort + i);
+    let basePort = opts.basePort ?? 17001;
+    const range = (base: number) => Array.from({ length: NODES }, (_, i) => base + i);
+    if (opts.exclusive) {
+      for (let tries = 0; !(await allFree(range(basePort))); tries++) {
+        if (tries === 20) throw new Error(`no six free ports (and cluster bus ports) from ${opts.basePort ?? 17001} on`);
+        basePort += 10;
+      }
+    }
+    const ports = range(basePort);
     const running = await Promise.all(ports.map((p) => nodeDir(p)));
     if (running.every((d) => d?.includes(DIR_PREFIX))) {
       await waitUntilOk(ports, 15_000);
@@ -161,6 +174,18 @@ function startNode(dir: string, port: number, nodeTimeoutMs: number): ChildProce
     '--maxmemory', '64mb', '--maxmemory-policy', 'noeviction',
   ];
   return spawn('redis-server', args, { stdio: 'ignore' });
+}
+
+/** Free to listen on: the port and its cluster bus port (port + 10000). */
+async function allFree(ports: number[]): Promise<boolean> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  for (const p of ports) if (!(await free(p)) || !(await free(p + 10000))) return false;
+  return true;
 }
 
 async function withNode<T>(port: number, work: (c: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {

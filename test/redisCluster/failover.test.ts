@@ -23,7 +23,7 @@ describe('Redis Cluster failover under load (D3)', function () {
   let h: ReplicaHarness | undefined;
 
   before(async () => {
-    cluster = await LocalRedisCluster.start({ basePort: 17101, nodeTimeoutMs: 1000 });
+    cluster = await LocalRedisCluster.start({ basePort: 17101, nodeTimeoutMs: 1000, exclusive: true });
     h = await startReplicaHarness({ replicas: 2, leaseMs: 1500, pollIntervalMs: 100, redisClusterNodes: cluster.seeds });
   });
   after(async () => {

@@ -17,7 +17,7 @@ describe('SharedRedis through a master failover (D3)', function () {
   const open: SharedRedis[] = [];
 
   before(async () => {
-    cluster = await LocalRedisCluster.start({ basePort: 17201, nodeTimeoutMs: 1000 });
+    cluster = await LocalRedisCluster.start({ basePort: 17201, nodeTimeoutMs: 1000, exclusive: true });
   });
   after(async () => {
     await Promise.all(open.map((r) => r.close()));
