@@ -25,9 +25,12 @@ export class LuaScript {
   /** Every script created, so a test can require each one to be checked on a cluster (D2). */
   static readonly created = new Set<LuaScript>();
   readonly sha1: string;
+  /** The module that created the script (a line of the stack), to tell the product's scripts from a test's. */
+  readonly createdIn: string;
 
   constructor(readonly source: string) {
     this.sha1 = createHash('sha1').update(source).digest('hex');
+    this.createdIn = new Error().stack?.split('\n')[2]?.trim() ?? '';
     LuaScript.created.add(this);
   }
 
