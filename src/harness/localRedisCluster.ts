@@ -62,7 +62,12 @@ export class LocalRedisCluster {
       }
     }
     const ports = range(basePort);
-    const running = await Promise.all(ports.map((p) => nodeDir(p)));
+    let running = await Promise.all(ports.map((p) => nodeDir(p)));
+    // Some nodes of ours answer, others not yet: another process is starting it; give it time.
+    for (let i = 0; i < 150 && running.some((d) => d?.includes(DIR_PREFIX)) && running.some((d) => d === undefined); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      running = await Promise.all(ports.map((p) => nodeDir(p)));
+    }
     if (running.every((d) => d?.includes(DIR_PREFIX))) {
       await waitUntilOk(ports, 15_000);
       return new LocalRedisCluster(ports.map((port) => ({ port })), undefined, () => undefined);
