@@ -115,9 +115,11 @@ export class PlatformHttpCore implements HttpCore {
     let refreshed = false;
     let retries = 0;
     for (;;) {
+      // The token first: a token request after the departure check would delay this call and
+      // bring it closer to the next one than the platform allows (T8).
+      const token = await provider.getToken();
       const waitedMs = await this.throttle.acquire(ep);
       throwIfAborted(spec.signal);
-      const token = await provider.getToken();
       let unsent = false;
       const answer = await this.send(spec, token).catch((err: unknown) => {
         throwIfAborted(spec.signal);

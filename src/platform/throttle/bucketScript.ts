@@ -7,9 +7,12 @@
  * because Redis 5+ replicates a script by its effects (the SET), not by re-running it.
  *
  * KEYS[1]  the bucket (carries the `{tenant}` hash tag)
- * ARGV[1]  'reserve' or 'penalize'
- * ARGV[2]  reserve: the refill interval in ms; penalize: the penalty in ms
- * Returns  reserve: ms to wait, rounded up; penalize: 0
+ * ARGV[1]  'reserve', 'penalize' or 'depart'
+ * ARGV[2]  reserve and depart: the refill interval in ms; penalize: the penalty in ms
+ * Returns  reserve and depart: ms to wait, rounded up; penalize: 0
+ *
+ * 'depart' runs on the bucket's departure key (the bucket key + ':departed', same hash tag):
+ * the last real departure, so a caller that woke late pushes back the one after it (T8).
  *
  * The TAT is stored with a millisecond fraction (the intervals of 0.16 req/s are 6250 ms but
  * those of 0.3 req/s are not whole), and the key expires one second after its TAT has passed,
@@ -22,6 +25,12 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local tat = tonumber(redis.call('GET', KEYS[1]) or '') or now
 local ms = tonumber(ARGV[2])
+if ARGV[1] == 'depart' then
+  local last = tonumber(redis.call('GET', KEYS[1]) or '')
+  if last and now < last + ms then return math.ceil(last + ms - now) end
+  redis.call('SET', KEYS[1], string.format('%.3f', now), 'PX', math.ceil(ms) + 1000)
+  return 0
+end
 local wait = 0
 if ARGV[1] == 'penalize' then
   tat = math.max(tat, now + ms)

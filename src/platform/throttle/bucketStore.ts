@@ -11,4 +11,10 @@ export interface BucketStore {
   reserve(key: string, intervalMs: number): Promise<number>;
   /** After a 429: pushes the bucket's next slot to at least `penaltyMs` from now, for every caller. */
   penalize(key: string, penaltyMs: number): Promise<void>;
+  /**
+   * Called when the caller is about to send: returns 0 and records now as the bucket's last
+   * departure when the previous departure was at least `intervalMs` ago; otherwise the
+   * milliseconds still to wait (nothing recorded). Spaces what the platform sees (T8).
+   */
+  depart(key: string, intervalMs: number): Promise<number>;
 }

@@ -8,9 +8,11 @@
  * two calls sent exactly one interval apart can arrive a few ms closer than that (network and
  * timer jitter). 2 % keeps the achieved rate above 97 % of the plan.
  *
- * Departures, not reservations, are what the platform sees (T8): when the caller wakes later
- * than its slot (an event-loop stall), the bucket is re-based on the actual departure, so the
- * next caller waits a whole interval from when this one really left.
+ * Departures, not reservations, are what the platform sees (T8). When the caller wakes later
+ * than its slot (an event-loop stall), the bucket is re-based on the actual departure, so later
+ * reservations start from it; and every call passes a departure check in the store just before
+ * it sends, so a caller whose slot was handed out before that stall (on any replica) still
+ * leaves one whole interval after the late one.
  */
 import { bucketKeyFor, intervalMsFor, rateFor, specialTemplatesFor, type RatePlan, type ServiceName, type Version } from '../../rates/rateLookup.js';
 import { tenantKey } from '../../redis/tenantKey.js';
@@ -80,7 +82,15 @@ export class EndpointThrottle {
       this.opts.onLateDeparture?.(ep, lateMs);
       await this.opts.store.penalize(ep.key, ep.intervalMs).catch(() => undefined);
     }
-    return waitMs;
+    // The clocks here tick in whole milliseconds: a gap short of the interval by less than one
+    // is a rounding, not an early departure; but never shorter than the plan's own interval.
+    const minGapMs = Math.max(ep.intervalMs / (1 + this.margin), ep.intervalMs - 1);
+    let extraMs = 0;
+    for (let more = await this.opts.store.depart(ep.key, minGapMs); more > 0; more = await this.opts.store.depart(ep.key, minGapMs)) {
+      extraMs += more;
+      await this.sleep(more);
+    }
+    return waitMs + extraMs;
   }
 
   /** After a 429 on this endpoint: no replica sends on it for `penaltyMs` (L5, L8). */

@@ -20,6 +20,17 @@ export function reserveSlot(tat: number | undefined, now: number, intervalMs: nu
   return { waitMs: slot - now, nextTat: slot + intervalMs };
 }
 
+/**
+ * The departure check (T8): a call leaves only one interval after the bucket's last real
+ * departure, whatever slots were reserved. Reservations alone cannot see a caller that woke
+ * late: the next caller's slot was handed out before, and would leave less than one interval
+ * after it. Returns the milliseconds still to wait (0: leave now, and `now` becomes the last
+ * departure).
+ */
+export function departWait(lastDeparture: number | undefined, now: number, intervalMs: number): number {
+  return lastDeparture === undefined ? 0 : Math.max(0, lastDeparture + intervalMs - now);
+}
+
 /** After a 429: no slot before `now + penaltyMs`, for every caller of the bucket. */
 export function penalizeSlot(tat: number | undefined, now: number, penaltyMs: number): number {
   return Math.max(tat ?? now, now + penaltyMs);

@@ -4,7 +4,7 @@
  * RedisBucketStore for them, L8).
  */
 import type { BucketStore } from './bucketStore.js';
-import { penalizeSlot, reserveSlot } from './gcra.js';
+import { departWait, penalizeSlot, reserveSlot } from './gcra.js';
 
 export interface MemoryBucketStoreOptions {
   /** Milliseconds clock; default Date.now, looked up at each call so sinon fake timers apply. */
@@ -16,6 +16,7 @@ const SWEEP_ABOVE = 1000;
 
 export class MemoryBucketStore implements BucketStore {
   private readonly tats = new Map<string, number>();
+  private readonly departures = new Map<string, number>();
   private readonly now: () => number;
 
   constructor(opts: MemoryBucketStoreOptions = {}) {
@@ -35,7 +36,16 @@ export class MemoryBucketStore implements BucketStore {
     this.tats.set(key, penalizeSlot(this.tats.get(key), now, penaltyMs));
   }
 
+  async depart(key: string, intervalMs: number): Promise<number> {
+    const now = this.now();
+    const waitMs = departWait(this.departures.get(key), now, intervalMs);
+    if (waitMs === 0) this.departures.set(key, now);
+    return waitMs;
+  }
+
   private sweep(now: number): void {
     for (const [key, tat] of this.tats) if (tat <= now) this.tats.delete(key);
+    // A departure older than any interval of the table (6250 ms at most) constrains nothing.
+    for (const [key, at] of this.departures) if (at < now - 60_000) this.departures.delete(key);
   }
 }

@@ -20,7 +20,11 @@ export class RedisBucketStore implements BucketStore {
     await this.run(key, 'penalize', penaltyMs);
   }
 
-  private async run(key: string, op: 'reserve' | 'penalize', ms: number): Promise<number> {
+  async depart(key: string, intervalMs: number): Promise<number> {
+    return this.run(`${key}:departed`, 'depart', intervalMs);
+  }
+
+  private async run(key: string, op: 'reserve' | 'penalize' | 'depart', ms: number): Promise<number> {
     if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError(`bucket ${op}: ms must be a finite number >= 0, got ${ms}`);
     return Number(await BUCKET_SCRIPT.run(this.client, [key], [op, String(ms)]));
   }

@@ -87,4 +87,22 @@ export function bucketStoreSuite(fixture: () => BucketStoreFixture): void {
     await new Promise((r) => setTimeout(r, 60));
     expect(await store.reserve(k, 30)).to.be.at.most(ROUNDING);
   });
+
+  it('[T8] records a departure, and holds the next one until one interval after it', async () => {
+    const { store, key } = fixture();
+    const k = key('depart');
+    const { value: waits, elapsed } = await timed(async () => [await store.depart(k, 1000), await store.depart(k, 1000)]);
+    expect(waits[0]).to.equal(0);
+    expect(waits[1]).to.be.within(1000 - elapsed - ROUNDING, 1000 + ROUNDING);
+    // A refused departure records nothing: asking again does not push the wait further out.
+    expect(await store.depart(k, 1000)).to.be.at.most(waits[1]! + ROUNDING);
+  });
+
+  it('[T8] lets a departure go at once when the last one is an interval old', async () => {
+    const { store, key } = fixture();
+    const k = key('depart-later');
+    expect(await store.depart(k, 30)).to.equal(0);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await store.depart(k, 30)).to.equal(0);
+  });
 }

@@ -43,4 +43,42 @@ describe('throttle: departures, not reservations', () => {
     for (let i = 0; i < 3; i++) await throttle.acquire(ep);
     expect(late).to.deep.equal([]);
   });
+
+  it('[T8] a caller whose slot was handed out before another replica stalled still leaves one interval after the late departure', async () => {
+    let t = 0;
+    const store = new MemoryBucketStore({ now: () => t }); // one store: the tenant's shared buckets
+    const asleep: { who: string; ms: number; wake: () => void }[] = [];
+    const replica = (who: string) =>
+      new EndpointThrottle({ store, tenant: 'departures-3', plan: 'Developer', now: () => t, sleep: (ms) => new Promise<void>((wake) => asleep.push({ who, ms, wake })) });
+    const a = replica('a');
+    const b = replica('b');
+    const ep = a.endpoint('conversationmgr', 'v3', 'POST', '/conversations/messages');
+    const nextSleep = async () => {
+      while (asleep.length === 0) await new Promise((r) => setImmediate(r));
+      return asleep.shift()!;
+    };
+    const departures: Record<string, number> = {};
+    await a.acquire(ep); // the first call leaves at once, at t = 0
+    const pa = a.acquire(ep).then(() => void (departures.a = t));
+    const sleepA = await nextSleep();
+    const pb = b.acquire(b.endpoint('conversationmgr', 'v3', 'POST', '/conversations/messages')).then(() => void (departures.b = t));
+    const sleepB = await nextSleep();
+    expect([sleepA.who, sleepB.who]).to.deep.equal(['a', 'b']);
+    expect(sleepB.ms - sleepA.ms).to.equal(ep.intervalMs); // b's slot was handed out: one interval after a's
+    // a wakes 900 ms past its slot (its event loop was busy) and leaves then.
+    t = sleepA.ms + 900;
+    sleepA.wake();
+    await pa;
+    // b wakes on time, but a left only 900 ms ago... less one interval: b waits for the rest.
+    t = sleepB.ms;
+    sleepB.wake();
+    const extra = await nextSleep();
+    expect(extra.who).to.equal('b');
+    t += extra.ms;
+    extra.wake();
+    await pb;
+    // One interval with its safety margin, less the clock's millisecond rounding; never less
+    // than the plan's own interval (6250 ms at 0.16 req/s).
+    expect(departures.b! - departures.a!).to.be.at.least(ep.intervalMs - 1).and.at.least(1000 / ep.rate);
+  });
 });
