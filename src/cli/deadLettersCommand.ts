@@ -3,15 +3,13 @@
  * the customer messages the bot failed on (T1), and puts them back to be handled again. Dead letters live in Redis (REDIS_URL); with the memory store they
  * live inside the bot's process and only the hubbot_dead_letters gauge of /metrics shows them.
  */
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/config.js';
-import { redisSettingsFrom, type RedisEnv } from '../redis/redisSettings.js';
 import { openSharedRedis } from '../redis/sharedRedis.js';
 import { eventKindOf } from '../schemas/events.js';
 import type { EventDeadLetter } from '../webhook/eventStore.js';
 import { RedisEventStore } from '../webhook/redisEventStore.js';
 import { RedisInbox } from '../adapter/inbox/redisInbox.js';
-import { consoleIo, type CommandIo } from './commandIo.js';
+import { consoleIo, parseCommandArgs, type CommandIo } from './commandIo.js';
+import { redisTarget, sharedRedisSettings } from './redisTarget.js';
 
 export const DEAD_LETTERS_HELP = `Usage: hubbot dead-letters [list] [--inbox] [--limit <n>] [--json]
        hubbot dead-letters requeue [--inbox] <id>... | --all
@@ -31,30 +29,23 @@ Options:
   -h, --help          this text`;
 
 export async function run(args: string[], io: CommandIo = consoleIo()): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        'redis-url': { type: 'string' },
-        tenant: { type: 'string' },
-        limit: { type: 'string' },
-        json: { type: 'boolean' },
-        all: { type: 'boolean' },
-        inbox: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    io.err(`hubbot dead-letters: ${(err as Error).message}\n\n${DEAD_LETTERS_HELP}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs(
+    'dead-letters',
+    DEAD_LETTERS_HELP,
+    args,
+    {
+      'redis-url': { type: 'string' },
+      tenant: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+      all: { type: 'boolean' },
+      inbox: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.out(DEAD_LETTERS_HELP);
-    return 0;
-  }
   const [action = 'list', ...ids] = positionals;
   if (action !== 'list' && action !== 'requeue') {
     io.err(`hubbot dead-letters: unknown action "${action}"\n\n${DEAD_LETTERS_HELP}`);
@@ -70,23 +61,13 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
     return 2;
   }
 
-  let redisUrl = values['redis-url'];
-  let tenant = values.tenant;
-  let redisEnv: RedisEnv = {};
-  try {
-    const cfg = loadConfig(io.env);
-    redisUrl ??= cfg.REDIS_URL;
-    tenant ??= cfg.PLATFORM_TENANT;
-    redisEnv = cfg;
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    if (redisUrl === undefined || tenant === undefined) {
-      io.err(`hubbot dead-letters: ${err.message}`);
-      return 2;
-    }
+  const target = redisTarget(values, io.env);
+  const { tenant, configError } = target;
+  if (configError && (values['redis-url'] === undefined || values.tenant === undefined)) {
+    io.err(`hubbot dead-letters: ${configError.message}`);
+    return 2;
   }
-  // --redis-url, else the server's own REDIS_URL or REDIS_CLUSTER_NODES (D1).
-  const settings = redisSettingsFrom(redisUrl ? { ...redisEnv, REDIS_URL: redisUrl, REDIS_CLUSTER_NODES: undefined } : redisEnv);
+  const settings = sharedRedisSettings(target);
   if (!settings) {
     io.err('hubbot dead-letters: dead letters are kept in Redis; set REDIS_URL or REDIS_CLUSTER_NODES, or pass --redis-url (with the memory store, see hubbot_dead_letters on /metrics)');
     return 2;

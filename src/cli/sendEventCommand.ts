@@ -11,10 +11,9 @@
  * WEBHOOK_SECRET_HEADER.
  */
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { webhookSignatureHeaders } from '../schemas/webhookSignature.js';
-import { consoleIo, type CommandIo } from './commandIo.js';
+import { consoleIo, parseCommandArgs, type CommandIo } from './commandIo.js';
 
 export const SEND_EVENT_HELP = `Usage: hubbot send-event --kind <eventType> [name=value | name:=json ...] [options]
 
@@ -35,30 +34,24 @@ x-webhook-signature); WEBHOOK_SHARED_SECRET is sent in WEBHOOK_SECRET_HEADER whe
 Exit code: 0 when every answer is 2xx, 1 otherwise, 2 on a usage error.`;
 
 export async function run(args: string[], io: CommandIo = consoleIo()): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        url: { type: 'string' },
-        kind: { type: 'string' },
-        id: { type: 'string' },
-        json: { type: 'string' },
-        time: { type: 'string' },
-        'kind-field': { type: 'string' },
-        duplicates: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    return usage(io, (err as Error).message);
-  }
+  const parsed = parseCommandArgs(
+    'send-event',
+    SEND_EVENT_HELP,
+    args,
+    {
+      url: { type: 'string' },
+      kind: { type: 'string' },
+      id: { type: 'string' },
+      json: { type: 'string' },
+      time: { type: 'string' },
+      'kind-field': { type: 'string' },
+      duplicates: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.out(SEND_EVENT_HELP);
-    return 0;
-  }
   let cfg;
   try {
     cfg = loadConfig(io.env);

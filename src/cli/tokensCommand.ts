@@ -3,13 +3,11 @@
  * every replica refuses it from then on (the revocation is shared through Redis) until it
  * would have expired anyway.
  */
-import { parseArgs } from 'node:util';
 import { decodeJwt } from 'jose';
-import { ConfigError, loadConfig } from '../config/config.js';
-import { redisSettingsFrom, type RedisEnv } from '../redis/redisSettings.js';
 import { openSharedRedis } from '../redis/sharedRedis.js';
 import { RedisRevocationStore } from '../server/redisRevocationStore.js';
-import { consoleIo, type CommandIo } from './commandIo.js';
+import { consoleIo, parseCommandArgs, type CommandIo } from './commandIo.js';
+import { redisTarget, sharedRedisSettings } from './redisTarget.js';
 
 export const TOKENS_HELP = `Usage: hubbot tokens revoke <token or jti>... [--expires-at <unix seconds>]
 
@@ -24,38 +22,19 @@ Options:
   -h, --help          this text`;
 
 export async function run(args: string[], io: CommandIo = consoleIo()): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { 'redis-url': { type: 'string' }, tenant: { type: 'string' }, 'expires-at': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (err) {
-    io.err(`hubbot tokens: ${(err as Error).message}\n\n${TOKENS_HELP}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs('tokens', TOKENS_HELP, args, { 'redis-url': { type: 'string' }, tenant: { type: 'string' }, 'expires-at': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, io);
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.out(TOKENS_HELP);
-    return 0;
-  }
   const [action, ...items] = positionals;
   if (action !== 'revoke' || items.length === 0) {
     io.err(`hubbot tokens: name what to revoke\n\n${TOKENS_HELP}`);
     return 2;
   }
-  let redisUrl = values['redis-url'];
-  let tenant = values.tenant;
-  let ttlSeconds = 3600;
-  let redisEnv: RedisEnv = {};
-  try {
-    const cfg = loadConfig(io.env);
-    redisUrl ??= cfg.REDIS_URL;
-    redisEnv = cfg;
-    tenant ??= cfg.PLATFORM_TENANT;
-    ttlSeconds = cfg.BOT_TOKEN_TTL_SECONDS;
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-  }
-  // --redis-url, else the server's own REDIS_URL or REDIS_CLUSTER_NODES (D1).
-  const settings = redisSettingsFrom(redisUrl ? { ...redisEnv, REDIS_URL: redisUrl, REDIS_CLUSTER_NODES: undefined } : redisEnv);
+  // An unreadable configuration is no error here: the flags and the defaults do.
+  const target = redisTarget(values, io.env);
+  const { tenant } = target;
+  const ttlSeconds = target.config?.BOT_TOKEN_TTL_SECONDS ?? 3600;
+  const settings = sharedRedisSettings(target);
   if (!settings) {
     io.err('hubbot tokens: revocations are shared through Redis; set REDIS_URL or REDIS_CLUSTER_NODES, or pass --redis-url');
     return 2;

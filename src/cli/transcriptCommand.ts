@@ -4,13 +4,12 @@
  * server keeps transcripts in Redis with REDIS_URL; a memory store lives inside the bot's
  * process, where this command cannot read it.
  */
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/config.js';
 import { HUB_CHANNEL_ID } from '../adapter/hubChannel.js';
 import { closeRedisConnection, createRedisConnection } from '../redis/redisConnection.js';
 import { RedisTranscriptStore } from '../transcripts/redisTranscriptStore.js';
 import { readTranscript, transcriptLine } from '../transcripts/readTranscript.js';
-import { consoleIo, type CommandIo } from './commandIo.js';
+import { consoleIo, parseCommandArgs, type CommandIo } from './commandIo.js';
+import { redisTarget } from './redisTarget.js';
 
 export const TRANSCRIPT_HELP = `Usage: hubbot transcript <conversationId> [--json] [--channel <id>]
 
@@ -26,44 +25,29 @@ Options:
   -h, --help          this text`;
 
 export async function run(args: string[], io: CommandIo = consoleIo()): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean' },
-        channel: { type: 'string' },
-        'redis-url': { type: 'string' },
-        tenant: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    io.err(`hubbot transcript: ${(err as Error).message}\n\n${TRANSCRIPT_HELP}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs(
+    'transcript',
+    TRANSCRIPT_HELP,
+    args,
+    {
+      json: { type: 'boolean' },
+      channel: { type: 'string' },
+      'redis-url': { type: 'string' },
+      tenant: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.out(TRANSCRIPT_HELP);
-    return 0;
-  }
   if (positionals.length !== 1 || !positionals[0]) {
     io.err(`hubbot transcript: name one conversation id\n\n${TRANSCRIPT_HELP}`);
     return 2;
   }
-  let redisUrl = values['redis-url'];
-  let tenant = values.tenant;
-  try {
-    const cfg = loadConfig(io.env);
-    redisUrl ??= cfg.REDIS_URL;
-    tenant ??= cfg.PLATFORM_TENANT;
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    if (redisUrl === undefined) {
-      io.err(`hubbot transcript: ${err.message}`);
-      return 2;
-    }
+  const { redisUrl, tenant, configError } = redisTarget(values, io.env);
+  if (configError && values['redis-url'] === undefined) {
+    io.err(`hubbot transcript: ${configError.message}`);
+    return 2;
   }
   if (!redisUrl) {
     io.err('hubbot transcript: transcripts are read from Redis; set REDIS_URL or pass --redis-url (a memory store lives inside the bot\'s process)');

@@ -16,8 +16,9 @@
  * checked on the raw bytes before they are parsed.
  */
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import type { BlockList } from 'node:net';
 import { PlatformError } from '../errors/platformError.js';
+import { addressInList, parseAddressList } from '../http/addressList.js';
 import { header } from '../http/errorResponse.js';
 import { secretsEqual } from '../server/secretCompare.js';
 import { createSignatureCheck } from './webhookSignatureCheck.js';
@@ -57,21 +58,7 @@ export function hasWebhookAuth(auth: WebhookAuthOptions | undefined): boolean {
 
 /** Builds the allowlist; throws at start-up on an entry that is neither an address nor a range. */
 export function parseIpAllowlist(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const raw of entries) {
-    const entry = raw.trim();
-    const [address, prefix, extra] = entry.split('/');
-    const family = isIP(address ?? '');
-    const bits = prefix === undefined ? undefined : Number(prefix);
-    const max = family === 6 ? 128 : 32;
-    if (family === 0 || extra !== undefined || (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= max && /^\d+$/.test(prefix!)))) {
-      throw new RangeError(`WEBHOOK_IP_ALLOWLIST: "${entry}" is not an IP address or CIDR range`);
-    }
-    const type = family === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(address!, type);
-    else list.addSubnet(address!, bits, type);
-  }
-  return list;
+  return parseAddressList(entries, 'WEBHOOK_IP_ALLOWLIST');
 }
 
 const OPEN: WebhookGuard = { checkHeaders: () => undefined, checkBody: () => undefined };
@@ -99,8 +86,7 @@ export function createWebhookGuard(auth: WebhookAuth | undefined): WebhookGuard 
       const acceptLanguage = header(req, 'accept-language');
       if (allow) {
         const address = addressOf(req) ?? '';
-        const family = isIP(address);
-        if (family === 0 || !allow.check(address, family === 6 ? 'ipv6' : 'ipv4')) {
+        if (!addressInList(allow, address)) {
           throw PlatformError.of('403-199', { address: address || 'unknown' }, { acceptLanguage });
         }
       }

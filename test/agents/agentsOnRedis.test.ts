@@ -1,16 +1,12 @@
 import { expect } from 'chai';
 import { ActivityTypes } from '@microsoft/agents-activity';
 import { AgentApplication, TurnState } from '@microsoft/agents-hosting';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
+import type { LocalStack } from '../../src/local/localStack.js';
 import { hubAgentBot, type AgentDependencies } from '../../src/agents/index.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
-import { createRedisConnection, closeRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
-import { createLogger } from '../../src/server/logger.js';
-import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { Customer } from '../e2e/customerClient.js';
+import { twoReplicasOnRedis } from '../e2e/twoReplicasOnRedis.js';
 
-const quiet = createLogger({ level: 'silent' });
 type CounterState = TurnState<{ count?: number }, { messages?: number }>;
 
 /** An AgentApplication whose TurnState lives on the server's storage: RedisStorage with REDIS_URL. */
@@ -26,41 +22,23 @@ function counterApp(deps: AgentDependencies): AgentApplication<CounterState> {
 }
 
 describe('an AgentApplication on two bot replicas sharing Redis', () => {
-  const tenant = uniqueTenant('agents');
-  let stack: LocalStack;
-  let replicaB: HubBotServer;
-  let redis: RedisConnection;
-
-  before(async () => {
-    redis = await createRedisConnection();
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant };
-    const worker = { leaseMs: 2000, pollIntervalMs: 100 };
-    stack = await startLocalStack({ bot: hubAgentBot(counterApp), env, logger: quiet, worker });
-    // Replica B shares Redis with A but receives no callbacks: the hub's callback URL is A's.
-    replicaB = await startHubBotServer({ config: { ...stack.config, BOT_PORT: 0 }, bot: hubAgentBot(counterApp), logger: quiet, worker });
-  });
-  after(async () => {
-    await replicaB?.stop();
-    await stack?.stop();
-    await deleteTenantKeys(redis, tenant);
-    await closeRedisConnection(redis);
-  });
+  const rig = twoReplicasOnRedis('agents', hubAgentBot(counterApp));
 
   it('[G2] the TurnState, conversation and user, is kept in our RedisStorage, which satisfies the Agents SDK\'s Storage', async () => {
-    expect(stack.bot.deps.storage).to.be.instanceOf(RedisStorage);
-    const customer = await Customer.start(stack.emulator.url, stack.accountAddress, { id: 'redis-user' });
+    expect(rig.stack.bot.deps.storage).to.be.instanceOf(RedisStorage);
+    const customer = await Customer.start(rig.stack.emulator.url, rig.stack.accountAddress, { id: 'redis-user' });
     await customer.say('one');
     await customer.say('two');
     await customer.messages(2);
     // Written by the TurnState under the Agents SDK's own keys, with the eTags RedisStorage gave them.
-    const { conversation, user } = await storedState(stack, customer.conversationId, 'redis-user');
+    const { conversation, user } = await storedState(rig.stack, customer.conversationId, 'redis-user');
     expect(conversation).to.deep.include({ count: 2 });
     expect(user).to.deep.include({ messages: 2 });
     expect([typeof conversation?.eTag, typeof user?.eTag]).to.deep.equal(['string', 'string']);
   });
 
   it('[G1] [G2] [B4] answers in order per conversation across conversations, and replica B carries on with the state A wrote', async () => {
-    const customers = await Promise.all(Array.from({ length: 4 }, () => Customer.start(stack.emulator.url, stack.accountAddress)));
+    const customers = await Promise.all(Array.from({ length: 4 }, () => Customer.start(rig.stack.emulator.url, rig.stack.accountAddress)));
     await Promise.all(customers.map(async (c, ci) => {
       for (let i = 0; i < 4; i++) await c.say(`c${ci}-m${i}`);
     }));
@@ -69,11 +47,11 @@ describe('an AgentApplication on two bot replicas sharing Redis', () => {
       expect(texts).to.deep.equal(Array.from({ length: 4 }, (_, i) => `c${ci}-m${i} (message ${i + 1})`));
     }
     // Replica A keeps acknowledging callbacks but runs no more turns: B runs them, from Redis.
-    await stack.bot.worker.stop();
+    await rig.stack.bot.worker.stop();
     for (const word of ['five', 'six']) await customers[0].say(word);
     const texts = (await customers[0].messages(6, 20_000)).map((r) => r.content?.text);
     expect(texts.slice(4)).to.deep.equal(['five (message 5)', 'six (message 6)']);
-    expect(await replicaB.inbox.depth()).to.equal(0);
+    expect(await rig.replicaB.inbox.depth()).to.equal(0);
   });
 });
 

@@ -74,3 +74,15 @@ export class Customer {
     return this.received.filter((e) => e.message).map((e) => `${e.message!.type.value}: ${e.message!.content?.text ?? ''}`);
   }
 }
+
+/**
+ * Says `text`, then waits until a bot message sent after it satisfies `until`; returns those messages
+ * (typing indicators are not replies). The walks of the ready bots go turn by turn with it.
+ */
+export async function exchange(c: Customer, text: string, until: (m: HubMessage) => boolean): Promise<HubMessage[]> {
+  const before = (await c.messages(0)).length;
+  await c.say(text);
+  const isReply = (m: HubMessage) => !m.type.value.startsWith('typing.');
+  await c.waitFor((all) => all.filter((e) => e.message && isReply(e.message)).slice(before).some((e) => until(e.message!)), 15_000);
+  return (await c.messages(0)).slice(before);
+}

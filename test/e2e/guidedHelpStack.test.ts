@@ -2,17 +2,7 @@ import { expect } from 'chai';
 import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
 import { createReadyGuidedHelpBot } from '../../bots/guidedHelpReadyBot.js';
 import { createLogger } from '../../src/server/logger.js';
-import type { HubMessage } from '../../src/schemas/hubMessages.js';
-import { Customer } from './customerClient.js';
-
-/** Says `text`, then waits until a bot message sent after it satisfies `until`; returns those messages. */
-async function exchange(c: Customer, text: string, until: (m: HubMessage) => boolean): Promise<HubMessage[]> {
-  const before = (await c.messages(0)).length;
-  await c.say(text);
-  const isReply = (m: HubMessage) => !m.type.value.startsWith('typing.');
-  await c.waitFor((all) => all.filter((e) => e.message && isReply(e.message)).slice(before).some((e) => until(e.message!)), 15_000);
-  return (await c.messages(0)).slice(before);
-}
+import { Customer, exchange } from './customerClient.js';
 
 // Each test runs twice: against answers as the contract shows them, and against the variants
 // the real platform publishes (R7: display names outside the lists, empty ids, aliases, masked secrets).

@@ -7,14 +7,9 @@ import { closeRedisConnection, createRedisConnection, type RedisConnection } fro
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { eventually } from '../web/webTestKit.js';
 import { Customer } from './customerClient.js';
+import { captureIo } from '../support/captureIo.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-
-function capture(env: Record<string, string>) {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  return { lines, errors, env, out: (l: string) => void lines.push(l), err: (l: string) => void errors.push(l) };
-}
 
 describe('transcripts of the bot server, on Redis', () => {
   let stack: LocalStack;
@@ -41,13 +36,13 @@ describe('transcripts of the bot server, on Redis', () => {
     const env = { REDIS_URL, PLATFORM_TENANT: tenant };
     // The middleware writes after the turn without holding it: wait for both lines.
     const text = await eventually(async () => {
-      const io = capture(env);
+      const io = captureIo(env);
       const code = await transcriptCommand([customer.conversationId], io);
       return code === 0 && io.lines.some((l) => l.includes('You said: hello there')) ? io.lines : undefined;
     }, 'the transcript to hold the reply');
     expect(text.find((l) => l.includes('hello there') && !l.includes('You said'))).to.match(/customer\s+hello there/);
 
-    const json = capture(env);
+    const json = captureIo(env);
     expect(await transcriptCommand([customer.conversationId, '--json'], json)).to.equal(0);
     const activities = JSON.parse(json.lines.join('\n')) as Array<{ text?: string; conversation: { id: string }; channelData?: unknown }>;
     expect(activities.map((a) => a.text)).to.include.members(['hello there', 'You said: hello there (message 1)']);
@@ -55,10 +50,10 @@ describe('transcripts of the bot server, on Redis', () => {
   });
 
   it('[H4] hubbot transcript says so when there is no transcript, and needs Redis', async () => {
-    const none = capture({ REDIS_URL, PLATFORM_TENANT: tenant });
+    const none = captureIo({ REDIS_URL, PLATFORM_TENANT: tenant });
     expect(await transcriptCommand(['no-such-conversation'], none)).to.equal(1);
     expect(none.errors.join('\n')).to.include('no transcript');
-    const noRedis = capture({});
+    const noRedis = captureIo({});
     expect(await transcriptCommand(['x'], noRedis)).to.equal(2);
     expect(noRedis.errors.join('\n')).to.include('REDIS_URL');
   });

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { parseReplicasArgs, run } from '../../src/cli/replicasCommand.js';
+import { parseReplicasArgs } from '../../src/cli/replicasCommand.js';
 import { probeReply } from '../../src/harness/probeBot.js';
 import { Customer } from '../e2e/customerClient.js';
+import { runReplicasCommand } from '../reliability/runReplicasCommand.js';
 
 describe('hubbot replicas on a Redis Cluster (D1)', function () {
   this.timeout(120_000);
@@ -16,25 +17,8 @@ describe('hubbot replicas on a Redis Cluster (D1)', function () {
   });
 
   it('[D1] --local-cluster starts a six-node cluster, runs two replicas on it, serves a conversation, and stops', async () => {
-    const lines: string[] = [];
-    let printed!: () => void;
-    const ready = new Promise<void>((r) => (printed = r));
-    let stop!: () => void;
-    const until = new Promise<void>((r) => (stop = r));
-    const io = {
-      out: (line: string) => {
-        lines.push(line);
-        if (line.startsWith('Stop with Ctrl+C')) printed();
-      },
-      err: (line: string) => lines.push(line),
-      env: {},
-    };
-    const exit = run(['--local-cluster', '--count', '2', '--port', '0', '--emulator-port', '0'], io, until);
-    await Promise.race([ready, exit.then(() => Promise.reject(new Error(lines.join('\n'))))]);
-    const text = lines.join('\n');
+    const { text, emulatorUrl, account, stop, exit } = await runReplicasCommand(['--local-cluster', '--count', '2', '--port', '0', '--emulator-port', '0']);
     expect(text).to.match(/Redis Cluster 127\.0\.0\.1:17001,.*127\.0\.0\.1:17006/);
-    const emulatorUrl = /emulator +(http:\/\/127\.0\.0\.1:\d+)/.exec(text)![1];
-    const account = /"accountAddress":"([^"]+)"/.exec(text)![1];
     const customer = await Customer.start(emulatorUrl, account);
     await customer.say('one');
     await customer.say('two');

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { parseReplicasArgs, run } from '../../src/cli/replicasCommand.js';
+import { parseReplicasArgs } from '../../src/cli/replicasCommand.js';
 import { probeReply } from '../../src/harness/probeBot.js';
 import { Customer } from '../e2e/customerClient.js';
+import { runReplicasCommand } from './runReplicasCommand.js';
 
 describe('hubbot replicas (command line)', function () {
   this.timeout(60_000);
@@ -21,25 +22,8 @@ describe('hubbot replicas (command line)', function () {
   });
 
   it('starts the replicas, prints where everything is, serves a conversation, and stops cleanly', async () => {
-    const lines: string[] = [];
-    let printed!: () => void;
-    const ready = new Promise<void>((r) => (printed = r));
-    let stop!: () => void;
-    const until = new Promise<void>((r) => (stop = r));
-    const io = {
-      out: (line: string) => {
-        lines.push(line);
-        if (line.startsWith('Stop with Ctrl+C')) printed();
-      },
-      err: (line: string) => lines.push(line),
-      env: {},
-    };
-    const exit = run(['--count', '1', '--port', '0', '--emulator-port', '0'], io, until);
-    await Promise.race([ready, exit.then(() => Promise.reject(new Error(lines.join('\n'))))]);
-    const text = lines.join('\n');
+    const { lines, text, emulatorUrl, account, stop, exit } = await runReplicasCommand(['--count', '1', '--port', '0', '--emulator-port', '0']);
     expect(text).to.match(/replica-1 +http:\/\/127\.0\.0\.1:\d+ +pid \d+/);
-    const emulatorUrl = /emulator +(http:\/\/127\.0\.0\.1:\d+)/.exec(text)![1];
-    const account = /"accountAddress":"([^"]+)"/.exec(text)![1];
     const customer = await Customer.start(emulatorUrl, account);
     await customer.say('hi');
     expect((await customer.messages(1)).map((m) => m.content?.text)).to.deep.equal([probeReply('hi', 1)]);

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import sinon from 'sinon';
-import { createRedisConnection, closeRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
+import type { RedisConnection } from '../../src/redis/redisConnection.js';
 import { createFailureLimiter, type FailureLimiter, type FailureLimiterOptions } from '../../src/server/failureLimiter.js';
 import { RedisFailureLimiter } from '../../src/server/redisFailureLimiter.js';
 import type { SharedRedis } from '../../src/redis/sharedRedis.js';
 import { clusterRedis } from '../redisCluster/clusterRedis.js';
+import { twoRedisConnections } from '../redis/twoRedisConnections.js';
 
 /**
  * One suite for every FailureLimiter. Only Date is faked: both limiters read the caller's clock,
@@ -84,14 +85,7 @@ describe('server: failure limiter on real Redis', () => {
   let a: RedisConnection;
   let b: RedisConnection;
   const tenant = `test-${randomUUID()}`;
-  before(async () => {
-    a = await createRedisConnection();
-    b = await createRedisConnection();
-  });
-  after(async () => {
-    await closeRedisConnection(a);
-    await closeRedisConnection(b);
-  });
+  twoRedisConnections((x, y) => ([a, b] = [x, y]));
   failureLimiterSuite('redis', (opts) => new RedisFailureLimiter({ ...opts, client: a, tenant }));
 
   it('[S2] shares counts between replicas (two connections, one Redis), per tenant', async () => {

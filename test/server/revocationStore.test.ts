@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { createRedisConnection, closeRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
+import type { RedisConnection } from '../../src/redis/redisConnection.js';
 import { MemoryRevocationStore, type RevocationStore } from '../../src/server/revocationStore.js';
 import { RedisRevocationStore } from '../../src/server/redisRevocationStore.js';
 import { clusterRedis } from '../redisCluster/clusterRedis.js';
+import { twoRedisConnections } from '../redis/twoRedisConnections.js';
 
 /** One suite for every RevocationStore implementation. */
 function revocationSuite(name: string, make: () => Promise<RevocationStore>): void {
@@ -41,14 +42,7 @@ describe('server: revocation store on real Redis', () => {
   let a: RedisConnection;
   let b: RedisConnection;
   const tenant = `test-${randomUUID()}`;
-  before(async () => {
-    a = await createRedisConnection();
-    b = await createRedisConnection();
-  });
-  after(async () => {
-    await closeRedisConnection(a);
-    await closeRedisConnection(b);
-  });
+  twoRedisConnections((x, y) => ([a, b] = [x, y]));
   revocationSuite('redis', async () => new RedisRevocationStore(a, tenant));
 
   it('shares revocations between replicas (two connections, one Redis)', async () => {

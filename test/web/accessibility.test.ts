@@ -4,39 +4,18 @@
  * showing a walk's entries with one selected: no violation.
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { createLogger } from '../../src/server/logger.js';
 import { axeViolations } from './axeCheck.js';
 import { RichTestBot } from './richTestBot.js';
-import { BROWSER_SETUP_TIMEOUT_MS, ChatPage, launchBrowser, newContext } from './webTestKit.js';
+import { ChatPage, webRig } from './webTestKit.js';
 
 describe('accessibility of the web pages (axe-core, WCAG 2 A and AA)', function () {
   this.timeout(90_000);
-  let browser: Browser;
-  let stack: LocalStack;
-  let context: BrowserContext;
-  let page: Page;
-
-  before(async function () {
-    this.timeout(BROWSER_SETUP_TIMEOUT_MS);
-    browser = await launchBrowser();
-    stack = await startLocalStack({ bot: () => new RichTestBot(), logger: createLogger({ level: 'silent' }) });
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-  beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-  });
-  afterEach(() => context?.close());
+  const rig = webRig({ bot: () => new RichTestBot() });
 
   it('the chat page, before and during a conversation with quick replies, lists, links and an escalation, has no violation', async () => {
-    const chat = new ChatPage(page, stack.emulator.url);
+    const chat = new ChatPage(rig.page, rig.stack.emulator.url);
     await chat.open();
-    expect(await axeViolations(page), 'start form').to.deep.equal([]);
+    expect(await axeViolations(rig.page), 'start form').to.deep.equal([]);
     await chat.start();
     for (const [say, shows] of [['menu', 'What would you like to do?'], ['list', /./], ['multi', /./], ['link', /./], ['agent', /./]] as const) {
       const before = await chat.botMessages().count();
@@ -44,17 +23,17 @@ describe('accessibility of the web pages (axe-core, WCAG 2 A and AA)', function 
       await chat.botMessages().nth(before).waitFor({ state: 'visible' });
       await chat.waitForBot(shows);
     }
-    expect(await axeViolations(page), 'conversation').to.deep.equal([]);
+    expect(await axeViolations(rig.page), 'conversation').to.deep.equal([]);
   });
 
   it('the inspector, with a walk\'s entries and one selected, has no violation', async () => {
-    const chat = new ChatPage(page, stack.emulator.url);
+    const chat = new ChatPage(rig.page, rig.stack.emulator.url);
     await chat.open();
     const id = await chat.start();
     await chat.say('menu');
     await chat.waitForBot('What would you like to do?');
-    const inspector = await context.newPage();
-    await inspector.goto(`${stack.emulator.url}/inspector?conversation=${id}`);
+    const inspector = await rig.context.newPage();
+    await inspector.goto(`${rig.stack.emulator.url}/inspector?conversation=${id}`);
     await inspector.locator('#entries button.entry').first().waitFor();
     await inspector.locator('#entries button.entry').first().click();
     expect(await axeViolations(inspector)).to.deep.equal([]);

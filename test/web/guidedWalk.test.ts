@@ -8,12 +8,10 @@
  */
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { READY_BOTS } from '../../bots/readyBots.js';
 import type { CallLogEntry } from '../../src/emulator/callLog.js';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { createLogger } from '../../src/server/logger.js';
-import { BROWSER_SETUP_TIMEOUT_MS, ChatPage, DOCS_DIR, eventually, launchBrowser, newContext, REPORTS_DIR, screenshot } from './webTestKit.js';
+import { ChatPage, DOCS_DIR, eventually, REPORTS_DIR, screenshot, webRig } from './webTestKit.js';
 
 const RETRY_SAFE_SEED = 54;
 const PORTAL = '/knowledge/portalmgr/v4/portals/KP-10001';
@@ -39,51 +37,32 @@ async function walkToAcceptedSolution(chat: ChatPage, wait = 20_000): Promise<vo
 
 describe('guided help walked from the web chat page (real browser)', function () {
   this.timeout(180_000);
-  let browser: Browser;
-  let stack: LocalStack;
-  let context: BrowserContext;
-  let chat: ChatPage;
+  const rig = webRig(
+    { bot: READY_BOTS['guided-help'].create, portalId: 'KP-10001' },
+    { viewport: { width: 820, height: 1400 }, openChat: true, beforeClose: () => fetch(`${rig.stack.emulator.url}/emulator/faults`, { method: 'DELETE' }) },
+  );
 
-  const log = async (kind: string): Promise<CallLogEntry[]> => (await (await fetch(`${stack.emulator.url}/emulator/calls?kind=${kind}`)).json()).call;
-
-  before(async function () {
-    this.timeout(BROWSER_SETUP_TIMEOUT_MS);
-    browser = await launchBrowser();
-    stack = await startLocalStack({ bot: READY_BOTS['guided-help'].create, portalId: 'KP-10001', logger: createLogger({ level: 'silent' }) });
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-  beforeEach(async () => {
-    context = await newContext(browser, { width: 820, height: 1400 });
-    chat = new ChatPage(await context.newPage(), stack.emulator.url);
-    await chat.open();
-  });
-  afterEach(async () => {
-    await fetch(`${stack.emulator.url}/emulator/faults`, { method: 'DELETE' });
-    await context?.close();
-  });
+  const log = async (kind: string): Promise<CallLogEntry[]> => (await (await fetch(`${rig.stack.emulator.url}/emulator/calls?kind=${kind}`)).json()).call;
 
   async function openInspector(conversationId: string): Promise<Page> {
-    const inspector = await context.newPage();
+    const inspector = await rig.context.newPage();
     await inspector.setViewportSize({ width: 1400, height: 900 });
-    await inspector.goto(`${stack.emulator.url}/inspector?conversation=${conversationId}`);
+    await inspector.goto(`${rig.stack.emulator.url}/inspector?conversation=${conversationId}`);
     return inspector;
   }
 
   it('[B3] walks a casebase to an accepted solution by clicking quick replies and a list picker, re-asking a number out of range', async () => {
-    const id = await chat.start();
+    const id = await rig.chat.start();
     const feedbackBefore = (await log('portal.feedback')).length;
-    await walkToAcceptedSolution(chat);
-    expect(await chat.mine()).to.deep.equal(['hello', 'Printers 3.0', 'An error code is shown', 'Office laser printer', '1500', '750', 'Yes', 'No']);
+    await walkToAcceptedSolution(rig.chat);
+    expect(await rig.chat.mine()).to.deep.equal(['hello', 'Printers 3.0', 'An error code is shown', 'Office laser printer', '1500', '750', 'Yes', 'No']);
     const feedback = (await log('portal.feedback')).slice(feedbackBefore);
     expect(feedback.map((f) => [f.verb, f.caseId])).to.deep.equal([['accept', '6006']]);
-    await screenshot(chat.page, join(REPORTS_DIR, 'webchat-guided-walk.png'));
+    await screenshot(rig.chat.page, join(REPORTS_DIR, 'webchat-guided-walk.png'));
     if (UPDATE_DOCS) {
-      await chat.page.setViewportSize({ width: 820, height: 1640 }); // the whole walk in one picture
-      await chat.page.waitForTimeout(200);
-      await screenshot(chat.page, join(DOCS_DIR, 'webchat.png'));
+      await rig.chat.page.setViewportSize({ width: 820, height: 1640 }); // the whole walk in one picture
+      await rig.chat.page.waitForTimeout(200);
+      await screenshot(rig.chat.page, join(DOCS_DIR, 'webchat.png'));
     }
 
     // The inspector lists the walk's calls: the portal's search, steps and accept among them.
@@ -100,18 +79,18 @@ describe('guided help walked from the web chat page (real browser)', function ()
   });
 
   it('shows that an agent will join when the customer asks for one', async () => {
-    await chat.start();
-    await chat.say('hello');
-    await (await chat.waitForBot('What do you need help with?')).getByRole('button', { name: /^Home internet/ }).click();
-    await chat.waitForBot('What is the problem?');
-    await chat.say('agent');
-    await chat.waitForBot('I am passing you to an agent.');
-    await chat.log.locator('li.msg.system').filter({ hasText: 'An agent will join the conversation shortly.' }).waitFor();
-    expect(await chat.page.locator('#conv-status').textContent()).to.equal('Waiting for an agent');
+    await rig.chat.start();
+    await rig.chat.say('hello');
+    await (await rig.chat.waitForBot('What do you need help with?')).getByRole('button', { name: /^Home internet/ }).click();
+    await rig.chat.waitForBot('What is the problem?');
+    await rig.chat.say('agent');
+    await rig.chat.waitForBot('I am passing you to an agent.');
+    await rig.chat.log.locator('li.msg.system').filter({ hasText: 'An agent will join the conversation shortly.' }).waitFor();
+    expect(await rig.chat.page.locator('#conv-status').textContent()).to.equal('Waiting for an agent');
   });
 
   it('[L5] with 429s turned on in the inspector, the walk still completes and the inspector shows the retries', async () => {
-    const id = await chat.start();
+    const id = await rig.chat.start();
     const inspector = await openInspector(id);
     await inspector.getByLabel('Endpoints').fill('conversationmgr:POST /conversations/messages');
     await inspector.getByLabel('429 on % of calls').fill('40');
@@ -121,9 +100,9 @@ describe('guided help walked from the web chat page (real browser)', function ()
     await inspector.getByRole('button', { name: 'Apply faults' }).click();
     await inspector.getByRole('status').filter({ hasText: 'Faults applied' }).waitFor();
 
-    await chat.page.bringToFront();
-    await walkToAcceptedSolution(chat, 45_000);
-    await screenshot(chat.page, join(REPORTS_DIR, 'webchat-guided-walk-429.png'));
+    await rig.chat.page.bringToFront();
+    await walkToAcceptedSolution(rig.chat, 45_000);
+    await screenshot(rig.chat.page, join(REPORTS_DIR, 'webchat-guided-walk-429.png'));
 
     await inspector.bringToFront();
     const throttled = inspector.locator('#entries button.entry').filter({ has: inspector.locator('.flag-throttled') });

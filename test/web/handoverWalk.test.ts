@@ -5,68 +5,44 @@
  * showing those notices still passes axe-core's WCAG 2 A and AA rules.
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
 import { createReadyGuidedHelpBot } from '../../bots/guidedHelpReadyBot.js';
-import { createLogger } from '../../src/server/logger.js';
 import { axeViolations } from './axeCheck.js';
-import { BROWSER_SETUP_TIMEOUT_MS, ChatPage, launchBrowser, newContext } from './webTestKit.js';
+import { webRig } from './webTestKit.js';
 
 describe('handover walks in the web chat page (real browser)', function () {
   this.timeout(90_000);
-  let browser: Browser;
-  let stack: LocalStack;
-  let context: BrowserContext;
-  let page: Page;
-  let chat: ChatPage;
-
-  before(async function () {
-    this.timeout(BROWSER_SETUP_TIMEOUT_MS);
-    browser = await launchBrowser();
-    stack = await startLocalStack({ bot: createReadyGuidedHelpBot, logger: createLogger({ level: 'silent' }), env: { HANDOVER_WAIT_SECONDS: '1' } });
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-  beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-    chat = new ChatPage(page, stack.emulator.url);
-    await chat.open();
-  });
+  const rig = webRig({ bot: createReadyGuidedHelpBot, env: { HANDOVER_WAIT_SECONDS: '1' } }, { openChat: true });
   afterEach(async () => {
-    await context?.close();
-    await fetch(`${stack.emulator.url}/emulator/handover`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${rig.stack.emulator.url}/emulator/handover`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
   });
 
   const pickOutcome = async (label: RegExp, outcome: string) => {
-    await page.getByLabel('When the bot hands over').selectOption({ label: (await page.locator('#handover option').filter({ hasText: label }).textContent())! });
+    await rig.page.getByLabel('When the bot hands over').selectOption({ label: (await rig.page.locator('#handover option').filter({ hasText: label }).textContent())! });
     // The control's PUT has landed when the emulator reports the outcome.
-    await page.waitForFunction(async (o) => (await (await fetch('/emulator/handover')).json()).outcome === o, outcome);
+    await rig.page.waitForFunction(async (o) => (await (await fetch('/emulator/handover')).json()).outcome === o, outcome);
   };
 
   it('[H1] [H2] an agent joins: the page shows the agent and the status, and has no axe violation', async () => {
-    await chat.start();
+    await rig.chat.start();
     await pickOutcome(/an agent joins/, 'agent');
-    await chat.say('I want to talk to a human');
-    await chat.log.locator('li.msg.agent').filter({ hasText: 'Alex joined the conversation' }).waitFor();
-    expect(await page.locator('#conv-status').textContent()).to.equal('Talking to an agent');
-    expect(await axeViolations(page)).to.deep.equal([]);
+    await rig.chat.say('I want to talk to a human');
+    await rig.chat.log.locator('li.msg.agent').filter({ hasText: 'Alex joined the conversation' }).waitFor();
+    expect(await rig.page.locator('#conv-status').textContent()).to.equal('Talking to an agent');
+    expect(await axeViolations(rig.page)).to.deep.equal([]);
   });
 
   it('[H1] [H2] nobody comes: the bot offers to wait or go back, and "Back to the assistant" brings the topics back', async () => {
-    await chat.start();
+    await rig.chat.start();
     await pickOutcome(/no agent comes/, 'none');
-    await chat.say('talk to an agent');
-    const offer = await chat.waitForBot(/No agent is free yet/, 20_000);
+    await rig.chat.say('talk to an agent');
+    const offer = await rig.chat.waitForBot(/No agent is free yet/, 20_000);
     expect(await offer.getByRole('button').allTextContents()).to.deep.equal(['Keep waiting', 'Back to the assistant']);
-    const before = await chat.botMessages().count();
+    const before = await rig.chat.botMessages().count();
     await offer.getByRole('button', { name: 'Back to the assistant' }).click();
-    await chat.botMessages().nth(before).waitFor();
-    await chat.log.locator('li.msg.bot[data-type="richMessage.quickreply"]').nth(0).waitFor();
-    const last = chat.botMessages().last();
+    await rig.chat.botMessages().nth(before).waitFor();
+    await rig.chat.log.locator('li.msg.bot[data-type="richMessage.quickreply"]').nth(0).waitFor();
+    const last = rig.chat.botMessages().last();
     await last.getByRole('group', { name: 'Quick replies' }).waitFor();
-    expect(await axeViolations(page)).to.deep.equal([]);
+    expect(await axeViolations(rig.page)).to.deep.equal([]);
   });
 });

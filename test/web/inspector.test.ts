@@ -6,58 +6,40 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { CallLogEntry } from '../../src/emulator/callLog.js';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { createLogger } from '../../src/server/logger.js';
 import { contrastFailures } from './contrast.js';
 import { RichTestBot } from './richTestBot.js';
-import { BROWSER_SETUP_TIMEOUT_MS, ChatPage, eventually, launchBrowser, newContext } from './webTestKit.js';
+import { eventually, webRig } from './webTestKit.js';
 
 const RETRY_SAFE_SEED = 54;
 const MESSAGES_PATH = '/conversation/conversationmgr/v3/conversations/messages';
 
 describe('inspector page (real browser)', function () {
   this.timeout(90_000);
-  let browser: Browser;
-  let stack: LocalStack;
-  let context: BrowserContext;
-  let chat: ChatPage;
+  const rig = webRig(
+    { bot: () => new RichTestBot() },
+    { viewport: { width: 1400, height: 900 }, openChat: true, beforeClose: () => fetch(`${rig.stack.emulator.url}/emulator/faults`, { method: 'DELETE' }) },
+  );
   let inspector: Page;
   let conversationId: string;
 
-  const calls = async (): Promise<CallLogEntry[]> => (await (await fetch(`${stack.emulator.url}/emulator/calls?kind=call`)).json()).call;
+  const calls = async (): Promise<CallLogEntry[]> => (await (await fetch(`${rig.stack.emulator.url}/emulator/calls?kind=call`)).json()).call;
   const rows = (filter?: string) => inspector.locator(`#entries button.entry${filter ?? ''}`);
 
-  before(async function () {
-    this.timeout(BROWSER_SETUP_TIMEOUT_MS);
-    browser = await launchBrowser();
-    stack = await startLocalStack({ bot: () => new RichTestBot(), logger: createLogger({ level: 'silent' }) });
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
   beforeEach(async () => {
-    context = await newContext(browser, { width: 1400, height: 900 });
-    chat = new ChatPage(await context.newPage(), stack.emulator.url);
-    await chat.open();
-    conversationId = await chat.start();
-    inspector = await context.newPage();
-    await inspector.goto(`${stack.emulator.url}/inspector?conversation=${conversationId}`);
-  });
-  afterEach(async () => {
-    await fetch(`${stack.emulator.url}/emulator/faults`, { method: 'DELETE' });
-    await context?.close();
+    conversationId = await rig.chat.start();
+    inspector = await rig.context.newPage();
+    await inspector.goto(`${rig.stack.emulator.url}/inspector?conversation=${conversationId}`);
   });
 
   it('lists the calls of a walk in order with method, path, status, timing and rate bucket; a click shows the JSON', async () => {
-    await chat.say('menu');
-    await (await chat.waitForBot('What would you like to do?')).getByRole('button', { name: 'One device' }).click();
-    const picker = await chat.waitForBot('Which device is it?');
+    await rig.chat.say('menu');
+    await (await rig.chat.waitForBot('What would you like to do?')).getByRole('button', { name: 'One device' }).click();
+    const picker = await rig.chat.waitForBot('Which device is it?');
     await picker.getByRole('radio', { name: /Cable/ }).check();
     await picker.getByRole('button', { name: 'Send choice' }).click();
-    await chat.waitForBot('You picked: c3');
+    await rig.chat.waitForBot('You picked: c3');
 
     // The conversation is picked from the address, and its entries are listed in order.
     await eventually(async () => (await inspector.locator('#conversation').inputValue()) === conversationId, 'the conversation selected');
@@ -93,16 +75,16 @@ describe('inspector page (real browser)', function () {
     await inspector.getByLabel('Seed').fill(String(RETRY_SAFE_SEED));
     await inspector.getByRole('button', { name: 'Apply faults' }).click();
     await inspector.getByRole('status').filter({ hasText: 'Faults applied' }).waitFor();
-    const knobs = await (await fetch(`${stack.emulator.url}/emulator/faults`)).json();
+    const knobs = await (await fetch(`${rig.stack.emulator.url}/emulator/faults`)).json();
     expect(knobs.errors).to.deep.equal([{ status: 429, share: 0.4, endpoints: ['conversationmgr:POST /conversations/messages'] }]);
     expect(knobs.seed).to.equal(RETRY_SAFE_SEED);
 
     for (const [say, expectReply] of [['menu', 'What would you like to do?'], ['list', 'Which device is it?'], ['link', 'This article may help:'], ['number', 'How many lights'], ['12', 'Give a number from 1 to 10.'], ['4', 'Thanks: 4.']]) {
-      await chat.say(say);
-      await chat.waitForBot(expectReply, 30_000);
+      await rig.chat.say(say);
+      await rig.chat.waitForBot(expectReply, 30_000);
     }
-    await chat.say('bye');
-    await chat.page.getByText('The conversation has ended.').waitFor({ timeout: 30_000 });
+    await rig.chat.say('bye');
+    await rig.chat.page.getByText('The conversation has ended.').waitFor({ timeout: 30_000 });
 
     const throttled = rows('[data-kind="call"]').filter({ has: inspector.locator('.flag-throttled') });
     await eventually(async () => (await throttled.count()) > 0, 'a 429 row');
@@ -123,12 +105,12 @@ describe('inspector page (real browser)', function () {
   });
 
   it('[C8] expiring every token shows the 401, the token request and the retried call, and the chat goes on', async () => {
-    await chat.say('hello');
-    await chat.waitForBot('You picked: hello');
+    await rig.chat.say('hello');
+    await rig.chat.waitForBot('You picked: hello');
     await inspector.getByRole('button', { name: 'Expire all tokens now' }).click();
     await inspector.getByRole('status').filter({ hasText: 'has expired' }).waitFor();
-    await chat.say('again');
-    await chat.waitForBot('You picked: again');
+    await rig.chat.say('again');
+    await rig.chat.waitForBot('You picked: again');
     const refused = rows('[data-kind="call"]').filter({ hasText: /call\s*401/i });
     await eventually(async () => (await refused.count()) > 0, 'a 401 row');
     const after401 = await eventually(async () => {
@@ -141,10 +123,10 @@ describe('inspector page (real browser)', function () {
   });
 
   it('exports the conversation as a JSON transcript', async () => {
-    await chat.say('menu');
-    await chat.waitForBot('What would you like to do?');
-    await chat.say('bye');
-    await chat.page.getByText('The conversation has ended.').waitFor();
+    await rig.chat.say('menu');
+    await rig.chat.waitForBot('What would you like to do?');
+    await rig.chat.say('bye');
+    await rig.chat.page.getByText('The conversation has ended.').waitFor();
     await eventually(async () => (await rows('[data-kind="message"]').count()) >= 4, 'the messages listed');
     const [download] = await Promise.all([inspector.waitForEvent('download'), inspector.getByRole('button', { name: 'Download transcript (JSON)' }).click()]);
     expect(download.suggestedFilename()).to.equal(`transcript-${conversationId}.json`);

@@ -7,6 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../src/local/localStack.js';
+import { createLogger } from '../../src/server/logger.js';
 import { CHROMIUM_ARGS, ensureChromium } from './ensureChromium.js';
 
 /** Installing Chromium on a fresh machine takes a while; launching it, a few seconds. */
@@ -42,6 +44,55 @@ export async function eventually<T>(check: () => Promise<T> | T, what: string, t
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** What a browser test works with; browser and stack last the describe, the rest is new for each test. */
+export interface WebRig {
+  browser: Browser;
+  stack: LocalStack;
+  context: BrowserContext;
+  /** The context's first page. */
+  page: Page;
+  /** The chat page on `page` (opened when `openChat`). */
+  chat: ChatPage;
+}
+
+export interface WebRigOptions {
+  viewport?: { width: number; height: number };
+  /** Open the chat page before each test. */
+  openChat?: boolean;
+  /** Run after each test before its context closes (e.g. clearing the emulator's faults). */
+  beforeClose?: () => Promise<unknown>;
+}
+
+/**
+ * The set-up every browser test repeats (call it inside the describe): one browser and one
+ * local stack (silent logger unless given) for the describe, the browser's own long timeout
+ * for the first run that may install Chromium; a fresh context and page for each test, closed
+ * after it, so tests do not see each other's state.
+ */
+export function webRig(stackOptions: LocalStackOptions, each: WebRigOptions = {}): WebRig {
+  const rig = {} as WebRig;
+  before(async function () {
+    this.timeout(BROWSER_SETUP_TIMEOUT_MS);
+    rig.browser = await launchBrowser();
+    rig.stack = await startLocalStack({ logger: createLogger({ level: 'silent' }), ...stackOptions });
+  });
+  after(async () => {
+    await rig.browser?.close();
+    await rig.stack?.stop();
+  });
+  beforeEach(async () => {
+    rig.context = await newContext(rig.browser, each.viewport);
+    rig.page = await rig.context.newPage();
+    rig.chat = new ChatPage(rig.page, rig.stack.emulator.url);
+    if (each.openChat) await rig.chat.open();
+  });
+  afterEach(async () => {
+    await each.beforeClose?.();
+    await rig.context?.close();
+  });
+  return rig;
 }
 
 /** The chat page, driven as a customer would drive it. */

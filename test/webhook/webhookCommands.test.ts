@@ -1,15 +1,9 @@
 import { expect } from 'chai';
-import type { CommandIo } from '../../src/cli/commandIo.js';
 import { run as deadLetters } from '../../src/cli/deadLettersCommand.js';
 import { buildBody, run as sendEvent } from '../../src/cli/sendEventCommand.js';
 import type { KnowledgeEvent } from '../../src/webhook/knowledgeEvent.js';
 import { FAST_RETRY, newId, put, startHarness, waitFor, type Harness } from './webhookHarness.js';
-
-function capture(env: Record<string, string | undefined> = {}): CommandIo & { lines: string[]; errors: string[] } {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  return { lines, errors, out: (l) => lines.push(l), err: (l) => errors.push(l), env };
-}
+import { captureIo } from '../support/captureIo.js';
 
 describe('hubbot send-event', () => {
   let h: Harness;
@@ -20,7 +14,7 @@ describe('hubbot send-event', () => {
     const seen: KnowledgeEvent[] = [];
     h.receiver.events.handle(h.receiver.events.all$, (e) => void seen.push(e));
     await h.receiver.start();
-    const io = capture();
+    const io = captureIo();
     const code = await sendEvent(['--url', h.url, '--kind', 'article_deleted', '--id', 'cli-1', 'articleId=KB-4242', 'meta.rank:=3', '--duplicates', '2'], io);
     expect(code).to.equal(0);
     expect(io.lines).to.have.length(3);
@@ -36,10 +30,10 @@ describe('hubbot send-event', () => {
   it('prints a refusal with its error code, sends the shared secret from the environment, exits 1', async () => {
     const secret = 'cli-shared-secret-0123456789';
     h = await startHarness('memory', { auth: { sharedSecret: secret, secretHeader: 'x-hook-key' } });
-    const refused = capture();
+    const refused = captureIo();
     expect(await sendEvent(['--url', h.url, '--kind', 'article_created'], refused)).to.equal(1);
     expect(refused.lines[0]).to.match(/-> 401 Unauthorized 401-107/);
-    const ok = capture({ WEBHOOK_SHARED_SECRET: secret, WEBHOOK_SECRET_HEADER: 'x-hook-key' });
+    const ok = captureIo({ WEBHOOK_SHARED_SECRET: secret, WEBHOOK_SECRET_HEADER: 'x-hook-key' });
     expect(await sendEvent(['--url', h.url, '--kind', 'article_created'], ok)).to.equal(0);
     expect(ok.lines.join('\n')).to.not.include(secret);
   });
@@ -47,10 +41,10 @@ describe('hubbot send-event', () => {
   it('[S4] signs each request with WEBHOOK_HMAC_SECRET from the environment; unsigned, the webhook refuses it', async () => {
     const hmacSecret = 'cli-hmac-secret-0123456789abcdef0123456789';
     h = await startHarness('memory', { auth: { hmacSecret } });
-    const unsigned = capture();
+    const unsigned = captureIo();
     expect(await sendEvent(['--url', h.url, '--kind', 'article_created'], unsigned)).to.equal(1);
     expect(unsigned.lines[0]).to.match(/-> 401 Unauthorized 401-108/);
-    const signed = capture({ WEBHOOK_HMAC_SECRET: hmacSecret });
+    const signed = captureIo({ WEBHOOK_HMAC_SECRET: hmacSecret });
     expect(await sendEvent(['--url', h.url, '--kind', 'article_created', '--duplicates', '1'], signed)).to.equal(0);
     expect(signed.lines).to.have.length(2);
     for (const line of signed.lines) expect(line).to.match(/-> 204/);
@@ -63,9 +57,9 @@ describe('hubbot send-event', () => {
     expect(body).to.deep.include({ a: 1, payload: { x: 'y', articleId: 'KB-1' }, n: [1, 2], eq: 'a=b', eventType: 'article_moved' });
     expect(body).to.not.have.property('eventTime');
     expect(body.notificationId).to.be.a('string');
-    expect(await sendEvent(['--url', 'http://127.0.0.1:1/webhook'], capture())).to.equal(2); // no --kind
-    expect(await sendEvent(['--kind', 'x', 'oops'], capture())).to.equal(2);
-    expect(await sendEvent(['--kind', 'x', '--duplicates', '-1'], capture())).to.equal(2);
+    expect(await sendEvent(['--url', 'http://127.0.0.1:1/webhook'], captureIo())).to.equal(2); // no --kind
+    expect(await sendEvent(['--kind', 'x', 'oops'], captureIo())).to.equal(2);
+    expect(await sendEvent(['--kind', 'x', '--duplicates', '-1'], captureIo())).to.equal(2);
   });
 });
 
@@ -87,29 +81,29 @@ describe('hubbot dead-letters', () => {
     await waitFor(async () => (await h.store.deadLetterCount()) === 1, 'the dead letter');
 
     const env = { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: h.tenant };
-    const list = capture(env);
+    const list = captureIo(env);
     expect(await deadLetters([], list)).to.equal(0);
     expect(list.lines).to.have.length(1);
     expect(list.lines[0]).to.include(id).and.include('article_type_updated').and.include('refreshTypes (2 attempts): Error: cannot refresh the type list');
-    const json = capture(env);
+    const json = captureIo(env);
     expect(await deadLetters(['list', '--json'], json)).to.equal(0);
     expect((JSON.parse(json.lines[0]!) as { notificationId: string }[]).map((d) => d.notificationId)).to.deep.equal([id]);
 
     failing = false;
-    const requeue = capture(env);
+    const requeue = captureIo(env);
     expect(await deadLetters(['requeue', id, 'no-such-id'], requeue)).to.equal(1);
     expect(requeue.lines).to.deep.equal([`requeued  ${id}`, 'not found  no-such-id']);
     h.receiver.consumer.wake();
     await waitFor(() => handled === 1, 'the requeued event handled');
     expect(await h.store.deadLetterCount()).to.equal(0);
-    const empty = capture(env);
+    const empty = captureIo(env);
     expect(await deadLetters(['requeue', '--all'], empty)).to.equal(0);
     expect(await deadLetters(['list'], empty)).to.equal(0);
     expect(empty.lines).to.deep.equal(['no dead letters']);
   });
 
   it('explains that it needs Redis when REDIS_URL is not set', async () => {
-    const io = capture({});
+    const io = captureIo({});
     expect(await deadLetters(['list'], io)).to.equal(2);
     expect(io.errors[0]).to.match(/REDIS_URL/);
   });

@@ -3,12 +3,7 @@ import { run as deadLetters } from '../../../src/cli/deadLettersCommand.js';
 import { RedisInbox } from '../../../src/adapter/inbox/redisInbox.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../../src/redis/redisConnection.js';
 import { deleteTenantKeys, uniqueTenant } from '../../storage/redisTestTenant.js';
-
-function capture(env: Record<string, string>) {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  return { lines, errors, env, out: (l: string) => void lines.push(l), err: (l: string) => void errors.push(l) };
-}
+import { captureIo } from '../../support/captureIo.js';
 
 describe('hubbot dead-letters --inbox', () => {
   let client: RedisConnection;
@@ -30,12 +25,12 @@ describe('hubbot dead-letters --inbox', () => {
     expect(await inbox.depth()).to.equal(0);
 
     const env = { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant };
-    const list = capture(env);
+    const list = captureIo(env);
     expect(await deadLetters(['list', '--inbox'], list)).to.equal(0);
     expect(list.lines).to.have.length(1);
     expect(list.lines[0]).to.include('msg-7').and.include('conv-1').and.include('TypeError: x is undefined');
 
-    const requeue = capture(env);
+    const requeue = captureIo(env);
     expect(await deadLetters(['requeue', '--inbox', 'msg-7', 'nope'], requeue)).to.equal(1);
     expect(requeue.lines).to.deep.equal(['requeued  msg-7', 'not found  nope']);
     expect(await inbox.depth()).to.equal(1);

@@ -8,7 +8,11 @@
  */
 import sinon from 'sinon';
 import { performance } from 'node:perf_hooks';
+import { StaticTokenProvider } from '../../../src/platform/auth/staticTokenProvider.js';
+import { createPlatformHttpCore, type PlatformHttpCore, type PlatformHttpCoreOptions } from '../../../src/platform/http/platformHttpCore.js';
+import { MemoryBucketStore } from '../../../src/platform/throttle/memoryBucketStore.js';
 import type { Sleep } from '../../../src/platform/throttle/sleep.js';
+import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 
 export interface SleepRecord {
   ms: number;
@@ -35,4 +39,47 @@ export async function until(cond: () => boolean, what: string): Promise<void> {
     if (performance.now() > deadline) throw new Error(`gave up waiting for ${what}`);
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** What a fake-time test of the core works with; the fields are new for each test. */
+export interface FakeTimeCoreRig {
+  server: RecordingServer;
+  clock: sinon.SinonFakeTimers;
+  /** Every wait of the core, in order. */
+  sleeps: SleepRecord[];
+  store: MemoryBucketStore;
+  /** A core on `server` and `store` that sleeps through recordingSleep(sleeps), with `options` and `extra`. */
+  core(extra?: Partial<PlatformHttpCoreOptions>): PlatformHttpCore;
+}
+
+/**
+ * The set-up the fake-time core tests share (call it inside their describe): a recording
+ * server, fake time from 0, a fresh bucket store and sleep log for each test, and a core with
+ * a timeout far beyond any fake time the tests use, so only the waits under test ever end.
+ */
+export function fakeTimeCore(options: Partial<PlatformHttpCoreOptions>): FakeTimeCoreRig {
+  const rig = {
+    core: (extra: Partial<PlatformHttpCoreOptions> = {}) =>
+      createPlatformHttpCore({
+        baseUrl: rig.server.url,
+        tenant: 'acme',
+        tokenProvider: new StaticTokenProvider('t'),
+        bucketStore: rig.store,
+        sleep: recordingSleep(rig.sleeps),
+        timeoutMs: 3_600_000,
+        ...options,
+        ...extra,
+      }),
+  } as FakeTimeCoreRig;
+  beforeEach(async () => {
+    rig.server = await startRecordingServer();
+    rig.clock = useFakeTime();
+    rig.sleeps = [];
+    rig.store = new MemoryBucketStore();
+  });
+  afterEach(async () => {
+    rig.clock.restore();
+    await rig.server.close();
+  });
+  return rig;
 }
