@@ -76,6 +76,9 @@ export const configSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(1).default(1000),
   HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).default(16),
+  // The hub's callbacks come in bursts from a few addresses, each counted only while its token
+  // is being checked: 16 refused a real burst (64 connections) in the adapter benchmark.
+  HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS: z.coerce.number().int().min(1).default(512),
   // Load balancers / reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges).
   TRUSTED_PROXIES: csv,
   // The token endpoint's failure limiter, per address and per client id (S2).

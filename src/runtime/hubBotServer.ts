@@ -206,7 +206,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // One idea of who is calling (TRUSTED_PROXIES) for every per-caller rule: the token endpoint's
   // failure limiter, the cap on unauthenticated requests in flight (S1, S2), the webhook allowlist.
   const clientAddress = createClientAddress(cfg.TRUSTED_PROXIES);
-  const unauthenticatedCap = () => createUnauthenticatedCap({ maxPerAddress: cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS, clientAddress });
+  const unauthenticatedCap = (maxPerAddress: number) => createUnauthenticatedCap({ maxPerAddress, clientAddress });
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
@@ -244,7 +244,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     logger,
     refusalLog: refusals,
     clientAddress,
-    unauthenticated: unauthenticatedCap(),
+    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS),
     // With Redis, wrong secrets sent to one replica count (and block) on all of them (S2).
     limiter: redis ? new RedisFailureLimiter({ ...failureLimitsFromConfig(cfg), client: redis, tenant: cfg.PLATFORM_TENANT }) : createFailureLimiter(failureLimitsFromConfig(cfg)),
   });
@@ -263,7 +263,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     parse: opts.parse,
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
     onCallback: (outcome) => metrics.callbacks.inc({ outcome }),
-    unauthenticated: unauthenticatedCap(),
+    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS),
   });
   app.route('post', cfg.BOT_CALLBACK_PATH, ({ req, res }) => processCallback(req, res), { parseJson: false });
   // /metrics on the public port unless it has one of its own (METRICS_PORT, on loopback); behind a
