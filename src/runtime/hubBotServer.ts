@@ -9,16 +9,15 @@
  * Redis, so any replica carries on any conversation; without it, all of that is in memory.
  */
 import { randomUUID } from 'node:crypto';
-import type { Storage, TranscriptStore, TurnContext } from 'botbuilder-core';
-import type { Logger } from 'pino';
-import { ConfigError, type Config } from '../config/config.js';
-import { createJsonServer, type JsonServer } from '../http/jsonServer.js';
+import type { Storage } from 'botbuilder-core';
+import { ConfigError } from '../config/config.js';
+import { createJsonServer } from '../http/jsonServer.js';
 import { createClientAddress } from '../http/clientAddress.js';
 import { createUnauthenticatedCap } from '../http/unauthenticatedCap.js';
 import { HubAdapter } from '../adapter/hubAdapter.js';
 import { isDeadLetterNow, isTransientTurnError } from '../adapter/turnErrors.js';
 import { Outbox } from '../adapter/outbox/outbox.js';
-import { createHubCallbackHandler, type HubCallbackHandler, type HubCallbackHandlerOptions } from '../adapter/callbackHandler.js';
+import { createHubCallbackHandler } from '../adapter/callbackHandler.js';
 import type { Inbox } from '../adapter/inbox/inbox.js';
 import { MemoryInbox } from '../adapter/inbox/memoryInbox.js';
 import { RedisInbox } from '../adapter/inbox/redisInbox.js';
@@ -29,7 +28,7 @@ import { ConversationReferenceStore } from '../storage/conversationReferenceStor
 import { redisSettingsFrom } from '../redis/redisSettings.js';
 import { openSharedRedis } from '../redis/sharedRedis.js';
 import { createLogger } from '../server/logger.js';
-import { createMetrics, type HubbotMetrics } from '../server/metrics.js';
+import { createMetrics } from '../server/metrics.js';
 import { createRefusalLog } from '../server/refusalLog.js';
 import { registerOperationsRoutes, redisReadinessCheck } from '../server/operationsRoutes.js';
 import { registerTokenEndpoint } from '../server/tokenEndpoint.js';
@@ -39,77 +38,18 @@ import { createCallbackAuthenticator } from '../server/callbackAuthenticator.js'
 import { MemoryRevocationStore } from '../server/revocationStore.js';
 import { RedisRevocationStore } from '../server/redisRevocationStore.js';
 import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from '../server/serverOptionsFromConfig.js';
-import { connectPlatform, type PlatformConnection } from './platformConnection.js';
+import { connectPlatform } from './platformConnection.js';
 import { registerWebhook } from '../webhook/registerWebhook.js';
 import { requireWebhookAuth, webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
-import type { KnowledgeEvents } from '../webhook/knowledgeEvents.js';
 import { DeletedArticles } from '../webhook/deletedArticles.js';
 import { RedisArticleStateStore } from '../webhook/redisArticleStateStore.js';
 import { invalidateOnKnowledgeChange } from '../webhook/invalidateOnKnowledgeChange.js';
 import { transcriptStoreFromConfig } from '../transcripts/transcriptStoreFromConfig.js';
 import { transcriptMiddleware } from '../transcripts/transcriptMiddleware.js';
 import { HandoverMiddleware } from '../handover/handoverMiddleware.js';
-import type { TranscriptRedaction } from '../transcripts/transcriptRecord.js';
 
-/** What a bot is given to build itself: the shared storage and the platform clients. */
-export interface BotDependencies {
-  config: Config;
-  storage: Storage;
-  platform: PlatformConnection;
-  adapter: HubAdapter;
-  references: ConversationReferenceStore;
-  /** Knowledge events from the webhook, and the articles they deleted (a bot stops offering those). */
-  knowledge: { events: KnowledgeEvents; deletedArticles: DeletedArticles };
-  logger: Logger;
-  /** Where every conversation's activities are kept (H4); absent with TRANSCRIPTS=off. */
-  transcripts?: TranscriptStore;
-}
-
-export interface RunnableBot {
-  run(context: TurnContext): Promise<void>;
-}
-
-export interface HubBotServerOptions {
-  config: Config;
-  bot: (deps: BotDependencies) => RunnableBot;
-  /** Extra routes on the same server (the knowledge webhook, for one). */
-  extend?: (app: JsonServer, deps: BotDependencies) => void | Promise<void>;
-  /** The bot's state store (a Cosmos DB or Blob Storage of botbuilder, say); default RedisStorage with REDIS_URL, else memory. */
-  storage?: Storage;
-  /** The transcript store (H4); default RedisTranscriptStore with REDIS_URL, else memory; false for none. */
-  transcripts?: TranscriptStore | false;
-  /** Applied to every activity before the default transcript store keeps it (mask personal data). */
-  transcriptRedaction?: TranscriptRedaction;
-  /** Where callbacks are recorded before the ack; default RedisInbox with REDIS_URL, else memory. Closed by stop(). */
-  inbox?: Inbox;
-  /** How a callback body becomes hub messages, when the hub's callback shape differs from the assumed one. */
-  parse?: HubCallbackHandlerOptions['parse'];
-
-  logger?: Logger;
-  /** What a customer is told when the bot fails on their message, per language; false for nothing (T1). */
-  turnErrorNotices?: Readonly<Record<string, string>> | false;
-  /** Worker settings, shortened in tests. */
-  worker?: { leaseMs?: number; concurrency?: number; pollIntervalMs?: number };
-}
-
-export interface HubBotServer {
-  url: string;
-  /** Where /metrics is served when it has a port of its own (METRICS_PORT). */
-  metricsUrl?: string;
-  /** The hub callback as a plain Node handler, for your own express, restify or http server. */
-  process: HubCallbackHandler;
-  app: JsonServer;
-  deps: BotDependencies;
-  inbox: Inbox;
-  outbox: Outbox;
-  worker: InboxWorker;
-  metrics: HubbotMetrics;
-  /** Stops taking callbacks, waits up to `graceMs` (default SHUTDOWN_GRACE_MS) for running turns, hands the rest back, closes. */
-  stop(opts?: { graceMs?: number }): Promise<void>;
-}
-
-/** A hub bot without a port of its own: mount `process` on your server's callback path. */
-export type HubBot = Omit<HubBotServer, 'url'>;
+export type { BotDependencies, HubBot, HubBotServer, HubBotServerOptions, RunnableBot } from './hubBotServerTypes.js';
+import type { BotDependencies, HubBot, HubBotServer, HubBotServerOptions } from './hubBotServerTypes.js';
 
 /** The whole pipeline, serving its own port (the token endpoint, callback, webhook, health). */
 export async function startHubBotServer(opts: HubBotServerOptions): Promise<HubBotServer> {
@@ -140,7 +80,6 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // inbox's notify channel is published by its Lua script, so it listens on classic pub/sub).
   const redisSettings = redisSettingsFrom(cfg);
   const redis = redisSettings ? await openSharedRedis(redisSettings, { logger, clientName: 'hubbot' }) : undefined;
-  const subscriber = redis;
 
   const platform = connectPlatform(cfg, {
     redis,
@@ -210,7 +149,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
-  const webhookOptions = webhookOptionsFromConfig(cfg, { redis, subscriber, metrics, logger, refusalLog: refusals, served: listen });
+  const webhookOptions = webhookOptionsFromConfig(cfg, { redis, subscriber: redis, metrics, logger, refusalLog: refusals, served: listen });
   const webhook = registerWebhook(
     app,
     typeof webhookOptions.auth === 'object' ? { ...webhookOptions, auth: { ...webhookOptions.auth, clientAddress } } : webhookOptions,
