@@ -43,7 +43,8 @@ async function handle(req: HostRequest): Promise<HostReply> {
       return { id: req.id, urls: await start(req) };
     case 'cpu': {
       const u = process.cpuUsage();
-      return { id: req.id, cpuMs: (u.user + u.system) / 1000 };
+      // hrtime is the clock of a --cpu-prof profile's timestamps (µs): the driver can cut a window.
+      return { id: req.id, cpuMs: (u.user + u.system) / 1000, atUs: Number(process.hrtime.bigint() / 1000n) };
     }
     case 'stop':
       for (const close of closers) await Promise.race([close().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);

@@ -15,6 +15,8 @@ export interface BotHost {
   urls: HostUrls;
   /** CPU time (user + system) the host process has used so far, in ms. */
   cpuMs(): Promise<number>;
+  /** The host's monotonic clock in µs (the clock of its --cpu-prof timestamps). */
+  clockUs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startBotHost(start: StartRequest): Promise<BotHost> {
   return {
     urls,
     cpuMs: async () => (await ask({ cmd: 'cpu' })).cpuMs!,
+    clockUs: async () => (await ask({ cmd: 'cpu' })).atUs!,
     stop: async () => {
       await ask({ cmd: 'stop' }).catch(() => undefined);
       const timer = setTimeout(() => child.kill(), 10_000);

@@ -29,4 +29,4 @@ export type HostRequest =
   | { id: number; cmd: 'cpu' }
   | { id: number; cmd: 'stop' };
 
-export type HostReply = { id: number; error?: string; urls?: HostUrls; cpuMs?: number };
+export type HostReply = { id: number; error?: string; urls?: HostUrls; cpuMs?: number; atUs?: number };

@@ -1,0 +1,151 @@
+/**
+ * `npm run bench:profile [-- floor|bare|cloud|hub] [messages]`: drives one server of botHost.ts
+ * in the closed loop under `--cpu-prof`, then prints where the server process spent its CPU:
+ * the top frames by self time, and the same summed per source (our files, each package,
+ * node internals). This is how the per-turn cost is found before it is cut; the README's
+ * performance section lists its top frames before and after.
+ *
+ * The profile (.cpuprofile, for Chrome DevTools or speedscope) stays in bench/results/profiles/.
+ */
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { startBotHost } from './botHostProcess.js';
+import { closedLoop, type EchoTarget } from './closedLoop.js';
+import { activityBody, hubCallbackBody } from './echoPayloads.js';
+import { keepAliveAgent, postJson } from './httpPost.js';
+import { startReplySink } from './replySink.js';
+import type { ServerName } from './roundTripRuns.js';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+
+/** A frame's source, short: `src/adapter/x.ts`, a package name, `node:internal/...`, or `(program)`. */
+function sourceOf(url: string, name: string): string {
+  if (!url) return name.startsWith('(') ? name : '(native)';
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const rest = url.slice(nm + 'node_modules/'.length).split('/');
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  }
+  if (url.startsWith('node:')) return url;
+  const file = url.replace(/^file:\/\//, '');
+  return file.startsWith(root) ? file.slice(root.length + 1) : file;
+}
+
+export interface ProfileSummary {
+  /** Self time per frame, ms, highest first. */
+  frames: [string, number][];
+  /** Self time per source (file, package, runtime module), ms. */
+  sources: [string, number][];
+  /** Time with a frame of this project (src/, bots/, dialogs/) on the stack, per function, ms. */
+  inclusive: [string, number][];
+  windowMs: number;
+}
+
+/** Sums the samples taken between `fromUs` and `toUs` (the profile's own clock). */
+export function summarise(profile: CpuProfile, fromUs: number, toUs: number, top = 25): ProfileSummary {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n: ProfileNode) => {
+    const src = sourceOf(n.callFrame.url, n.callFrame.functionName);
+    return `${n.callFrame.functionName || '(anonymous)'} ${src}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`;
+  };
+  const self = new Map<string, number>();
+  const sources = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i];
+    // A sample stands for the time until the next one.
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (t < fromUs || t > toUs) continue;
+    const leaf = byId.get(profile.samples[i])!;
+    add(self, label(leaf), ms);
+    add(sources, sourceOf(leaf.callFrame.url, leaf.callFrame.functionName), ms);
+    const seen = new Set<string>();
+    for (let id: number | undefined = leaf.id; id !== undefined; id = parent.get(id)) {
+      const n = byId.get(id)!;
+      const src = sourceOf(n.callFrame.url, n.callFrame.functionName);
+      if (!/^(src|bots|dialogs)\//.test(src)) continue;
+      const k = label(n);
+      if (!seen.has(k)) add(inclusive, k, ms);
+      seen.add(k);
+    }
+  }
+  const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+  return { frames: sorted(self), sources: sorted(sources), inclusive: sorted(inclusive), windowMs: (toUs - fromUs) / 1000 };
+}
+
+async function main(): Promise<void> {
+  const name = (process.argv[2] ?? 'hub') as ServerName;
+  const messages = Number(process.argv[3] ?? 6000);
+  const dir = join(here, '..', 'results', 'profiles');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  process.env.ADAPTER_BENCH_CPU_PROF = dir;
+
+  const sink = await startReplySink();
+  const secret = randomBytes(24).toString('base64url');
+  const host = await startBotHost({ hubMessagesUrl: sink.hubMessagesUrl, platformBaseUrl: sink.url, platformTokenUrl: sink.tokenUrl, botClientId: 'bench-hub', botClientSecret: secret });
+  let done = 0;
+  let fromUs = 0;
+  let toUs = 0;
+  let cpuPerMessage = 0;
+  try {
+    const agent = keepAliveAgent(1);
+    const tokenAnswer = await postJson(agent, new URL(host.urls.hubTokenUrl), JSON.stringify({ grant_type: 'client_credentials', client_id: 'bench-hub', client_secret: secret }));
+    agent.destroy();
+    const token = (JSON.parse(tokenAnswer.body) as { access_token: string }).access_token;
+    const target: EchoTarget =
+      name === 'cloud'
+        ? { label: name, url: host.urls.cloud, body: (c, n) => activityBody(c, n, sink.url) }
+        : { label: name, url: host.urls[name], body: hubCallbackBody, headers: name === 'hub' ? () => ({ authorization: `Bearer ${token}` }) : undefined };
+    await closedLoop(target, sink, { conversations: 50, messages: 1000, prefix: 'warm' });
+    const cpu0 = await host.cpuMs();
+    fromUs = await host.clockUs();
+    const r = await closedLoop(target, sink, { conversations: 50, messages, prefix: 'prof' });
+    toUs = await host.clockUs();
+    cpuPerMessage = ((await host.cpuMs()) - cpu0) / r.latenciesMs.length;
+    done = r.latenciesMs.length;
+    process.stdout.write(`${name}: ${r.messagesPerSecond.toFixed(0)} round trips/s, ${cpuPerMessage.toFixed(3)} ms server CPU each, ${r.failures} failures, ${sink.counts.hubPosts} hub POSTs for ${sink.counts.hubMessages} messages (warm-up included)\n`);
+  } finally {
+    await host.stop();
+    await sink.close();
+  }
+  const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('the server process wrote no profile');
+  const s = summarise(JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile, fromUs, toUs);
+  const perMsg = (ms: number) => `${((ms / Math.max(1, done)) * 1000).toFixed(1).padStart(6)} µs/msg`;
+  const print = (title: string, rows: [string, number][]) => {
+    process.stdout.write(`\n${title}\n`);
+    for (const [f, ms] of rows) process.stdout.write(`  ${perMsg(ms)}  ${f}\n`);
+  };
+  process.stdout.write(`(the measured ${(s.windowMs / 1000).toFixed(1)} s only; ${cpuPerMessage.toFixed(3)} ms CPU per message)\n`);
+  print('Top frames by self time:', s.frames);
+  print('Self time by source:', s.sources);
+  print('Time under our own functions (inclusive):', s.inclusive);
+  process.stdout.write(`\nprofile: ${join(dir, file)}\n`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  });
+}
