@@ -99,7 +99,7 @@ export type { RedisArticleStateClient } from './webhook/redisArticleStateStore.j
 // Transcripts (H4): botbuilder TranscriptStores in memory and on Redis, and their middleware
 export { HubMemoryTranscriptStore } from './transcripts/memoryTranscriptStore.js';
 export { RedisTranscriptStore, type RedisTranscriptStoreOptions } from './transcripts/redisTranscriptStore.js';
-export { transcriptMiddleware } from './transcripts/transcriptMiddleware.js';
+export { HubTranscriptMiddleware, transcriptMiddleware } from './transcripts/transcriptMiddleware.js';
 export { readTranscript, transcriptLine } from './transcripts/readTranscript.js';
 export type { TranscriptRedaction, TranscriptStoreOptions } from './transcripts/transcriptRecord.js';
 

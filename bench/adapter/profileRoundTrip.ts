@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile [-- floor|bare|cloud|hub] [messages]`: drives one server of botHost.ts
+ * `npm run bench:profile [-- floor|bare|cloud|hub] [messages] [inclusive-regex]`: drives one server of botHost.ts
  * in the closed loop under `--cpu-prof`, then prints where the server process spent its CPU:
  * the top frames by self time, and the same summed per source (our files, each package,
  * node internals). This is how the per-turn cost is found before it is cut; the README's
@@ -51,13 +51,13 @@ export interface ProfileSummary {
   frames: [string, number][];
   /** Self time per source (file, package, runtime module), ms. */
   sources: [string, number][];
-  /** Time with a frame of this project (src/, bots/, dialogs/) on the stack, per function, ms. */
+  /** Time with a frame on the stack, per function, ms: this project's (src/, bots/, dialogs/) or those matching `inclusiveOf`. */
   inclusive: [string, number][];
   windowMs: number;
 }
 
 /** Sums the samples taken between `fromUs` and `toUs` (the profile's own clock). */
-export function summarise(profile: CpuProfile, fromUs: number, toUs: number, top = 25): ProfileSummary {
+export function summarise(profile: CpuProfile, fromUs: number, toUs: number, inclusiveOf = /^(src|bots|dialogs)\//, top = 25): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -82,8 +82,8 @@ export function summarise(profile: CpuProfile, fromUs: number, toUs: number, top
     for (let id: number | undefined = leaf.id; id !== undefined; id = parent.get(id)) {
       const n = byId.get(id)!;
       const src = sourceOf(n.callFrame.url, n.callFrame.functionName);
-      if (!/^(src|bots|dialogs)\//.test(src)) continue;
       const k = label(n);
+      if (!inclusiveOf.test(src) && !inclusiveOf.test(k)) continue;
       if (!seen.has(k)) add(inclusive, k, ms);
       seen.add(k);
     }
@@ -95,6 +95,8 @@ export function summarise(profile: CpuProfile, fromUs: number, toUs: number, top
 async function main(): Promise<void> {
   const name = (process.argv[2] ?? 'hub') as ServerName;
   const messages = Number(process.argv[3] ?? 6000);
+  // A third argument widens the inclusive view, e.g. 'botbuilder|axios' (a regular expression on source or frame).
+  const inclusiveOf = process.argv[4] ? new RegExp(process.argv[4]) : undefined;
   const dir = join(here, '..', 'results', 'profiles');
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -130,7 +132,7 @@ async function main(): Promise<void> {
   }
   const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('the server process wrote no profile');
-  const s = summarise(JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile, fromUs, toUs);
+  const s = summarise(JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile, fromUs, toUs, inclusiveOf, inclusiveOf ? 60 : 25);
   const perMsg = (ms: number) => `${((ms / Math.max(1, done)) * 1000).toFixed(1).padStart(6)} µs/msg`;
   const print = (title: string, rows: [string, number][]) => {
     process.stdout.write(`\n${title}\n`);

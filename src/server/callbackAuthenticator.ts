@@ -12,6 +12,8 @@
  *
  * Replay: the hub reuses its token until it gets a 401, so a valid token sent again is normal.
  * A "replayed" token that is refused is one re-sent after it expired or was revoked by jti.
+ * A token seen lately is not verified again in full (verifiedTokens.ts): its signature and
+ * fixed claims stand for up to a minute; expiry and revocation are checked on every call.
  */
 import type { IncomingMessage } from 'node:http';
 import { decodeJwt, errors, jwtVerify, type JWTPayload, type JWTVerifyOptions } from 'jose';
@@ -20,6 +22,7 @@ import { header } from '../http/errorResponse.js';
 import { readBearerToken } from './bearerToken.js';
 import type { RevocationStore } from './revocationStore.js';
 import { KeysUnavailableError, verifierFor, type IssuerVerifier, type TrustedIssuer } from './trustedIssuer.js';
+import { VerifiedTokenCache, type VerifiedTokenCacheOptions } from './verifiedTokens.js';
 
 export interface VerifiedCaller {
   issuer: string;
@@ -27,8 +30,8 @@ export interface VerifiedCaller {
   tenant?: string;
   jti?: string;
   expiresAt: Date;
-  /** Every claim of the token, for checks of your own (scopes, roles). */
-  claims: JWTPayload;
+  /** Every claim of the token, for checks of your own (scopes, roles); read-only (shared by the calls with this token). */
+  claims: Readonly<JWTPayload>;
 }
 
 export interface CallbackAuthenticatorOptions {
@@ -46,6 +49,8 @@ export interface CallbackAuthenticatorOptions {
   now?: () => number;
   /** Told why a token was refused (never the token itself). */
   onRefused?: (reason: string, issuer: string | undefined) => void;
+  /** How long and how many verified tokens are remembered (verifiedTokens.ts); `{ reverifyAfterMs: 0 }` verifies every call in full. */
+  verifiedTokens?: VerifiedTokenCacheOptions;
 }
 
 export type CallbackAuthenticator = (req: IncomingMessage) => Promise<VerifiedCaller>;
@@ -59,6 +64,8 @@ export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions):
   const now = opts.now ?? (() => Date.now());
   const byIssuer = new Map<string, IssuerVerifier>(opts.issuers.map((i) => [i.issuer, verifierFor(i)]));
 
+  const verified = new VerifiedTokenCache<VerifiedCaller>(opts.verifiedTokens);
+
   return async (req) => {
     const lang = header(req, 'accept-language');
     const refuse = (reason: string, issuer?: string, code: '401-104' | '401-105' = '401-104'): PlatformError => {
@@ -67,6 +74,39 @@ export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions):
     };
 
     const token = readBearerToken(req);
+    const nowMs = now();
+    const seen = verified.get(token, nowMs);
+    let caller: VerifiedCaller;
+    if (seen) {
+      // jose's own rule for exp, with the same tolerance: expired once exp <= now - tolerance.
+      if (seen.expiresAtMs / 1000 <= Math.floor(nowMs / 1000) - tolerance) {
+        verified.delete(token);
+        throw refuse('expired', seen.value.issuer, '401-105');
+      }
+      caller = seen.value;
+    } else {
+      caller = await verifyInFull(token, nowMs, refuse, lang);
+    }
+
+    if (caller.jti !== undefined && opts.revocations) {
+      let revoked: boolean;
+      try {
+        revoked = await opts.revocations.isRevoked(caller.jti);
+      } catch {
+        opts.onRefused?.('revocation store unavailable', caller.issuer);
+        throw PlatformError.of('503-100', { reason: 'the revocation list is unavailable' }, { acceptLanguage: lang, retryAfterSeconds: 5 });
+      }
+      if (revoked) {
+        verified.delete(token);
+        throw refuse('revoked', caller.issuer);
+      }
+    }
+    if (!seen) verified.set(token, { value: caller, expiresAtMs: caller.expiresAt.getTime() }, nowMs);
+    return caller;
+  };
+
+  /** Signature, issuer, audience, validity window and tenant: what a token string fixes once and for all. */
+  async function verifyInFull(token: string, nowMs: number, refuse: (reason: string, issuer?: string, code?: '401-104' | '401-105') => PlatformError, lang: string | undefined): Promise<VerifiedCaller> {
     let iss: string | undefined;
     try {
       iss = decodeJwt(token).iss;
@@ -83,7 +123,7 @@ export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions):
         audience: verifier.issuer.audience ?? opts.audience,
         algorithms: verifier.algorithms,
         clockTolerance: tolerance,
-        currentDate: new Date(now()),
+        currentDate: new Date(nowMs),
         // A token without exp would never expire.
         requiredClaims: ['exp'],
       };
@@ -103,24 +143,13 @@ export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions):
     const tenant = tenantClaim === null ? undefined : payload[tenantClaim];
     if (opts.tenant !== undefined && tenantClaim !== null && tenant !== opts.tenant) throw refuse('wrong tenant', iss);
 
-    if (payload.jti !== undefined && opts.revocations) {
-      let revoked: boolean;
-      try {
-        revoked = await opts.revocations.isRevoked(payload.jti);
-      } catch {
-        opts.onRefused?.('revocation store unavailable', iss);
-        throw PlatformError.of('503-100', { reason: 'the revocation list is unavailable' }, { acceptLanguage: lang, retryAfterSeconds: 5 });
-      }
-      if (revoked) throw refuse('revoked', iss);
-    }
-
     return {
       issuer: iss,
       subject: payload.sub,
       tenant: typeof tenant === 'string' ? tenant : undefined,
       jti: payload.jti,
       expiresAt: new Date(payload.exp! * 1000),
-      claims: payload,
+      claims: Object.freeze(payload),
     };
-  };
+  }
 }

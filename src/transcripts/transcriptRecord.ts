@@ -52,14 +52,20 @@ export function transcriptAddress(activity: Partial<Activity> | undefined): { ch
   return { channelId, conversationId };
 }
 
-/** The stored form of an activity, as JSON: kept fields only, a timestamp, then the redaction. */
-export function storedActivityJson(activity: Partial<Activity>, redact: TranscriptRedaction | undefined, now: number): string {
+/** The fields of an activity a transcript keeps (a shallow pick: the values are the activity's own). */
+export function keptFieldsOf(activity: Partial<Activity>): Partial<Activity> {
   const kept: Record<string, unknown> = {};
   for (const field of KEPT_FIELDS) if (activity[field] !== undefined) kept[field] = activity[field];
+  return kept as Partial<Activity>;
+}
+
+/** The stored form of an activity, as JSON: kept fields only, a timestamp, then the redaction. */
+export function storedActivityJson(activity: Partial<Activity>, redact: TranscriptRedaction | undefined, now: number): string {
+  const kept = keptFieldsOf(activity);
   kept.timestamp ??= new Date(now);
+  if (!redact) return JSON.stringify(kept);
   // A deep copy: the redaction may change it freely, and the caller's activity is never touched.
-  const copy = JSON.parse(JSON.stringify(kept)) as Partial<Activity>;
-  return JSON.stringify(redact ? redact(copy) : copy);
+  return JSON.stringify(redact(JSON.parse(JSON.stringify(kept)) as Partial<Activity>));
 }
 
 /** An activity read back: its times are Dates again, as botbuilder's TranscriptStore gives them. */

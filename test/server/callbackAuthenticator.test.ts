@@ -92,6 +92,27 @@ describe('server: callback authentication', () => {
     await expectRefused(await callWith(url, `Bearer ${access_token}`), '401-105');
   });
 
+  it('[C9] refuses with 401-105 a token accepted earlier, once it has expired (a remembered token is still timed)', async () => {
+    const { access_token } = await issuer.issue('hub-client');
+    expect((await callWith(url, `Bearer ${access_token}`)).status).to.equal(200);
+    now = T0 + 600_000 + 20_000; // inside the tolerance: still good
+    expect((await callWith(url, `Bearer ${access_token}`)).status).to.equal(200);
+    now = T0 + 600_000 + 31_000;
+    await expectRefused(await callWith(url, `Bearer ${access_token}`), '401-105');
+    expect(refusals).to.deep.equal(['expired']);
+  });
+
+  it('[C9] refuses a token altered after the original was accepted (only the exact string is remembered)', async () => {
+    const { access_token } = await issuer.issue('hub-client');
+    expect((await callWith(url, `Bearer ${access_token}`)).status).to.equal(200);
+    const [h, p, sig] = access_token.split('.');
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as JWTPayload;
+    const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, tenant: 'globex' })).toString('base64url')}.${sig}`;
+    await expectRefused(await callWith(url, `Bearer ${forged}`));
+    const flipped = `${h}.${p}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
+    await expectRefused(await callWith(url, `Bearer ${flipped}`));
+  });
+
   it('[C9] tolerates a clock skew inside clockToleranceSeconds on exp', async () => {
     const { access_token } = await issuer.issue('hub-client');
     now = T0 + 600_000 + 20_000; // 20 s past exp, inside the 30 s tolerance
