@@ -61,7 +61,7 @@ const defaultRetryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** (att
 
 export class InboxWorker {
   /** The turns under way, with their claims and leases (handed back on a bounded stop). */
-  private readonly current = new Set<{ claim: InboxClaim; lease: AbortController }>();
+  private readonly current = new Set<{ claim: InboxClaim; lease: LeaseSignal }>();
   readonly workerId: string;
   private readonly concurrency: number;
   private readonly leaseMs: number;
@@ -178,7 +178,7 @@ export class InboxWorker {
       await this.giveUp(claim, `gave up after ${this.maxAttempts} attempts that did not finish`);
       return undefined;
     }
-    const lease = new AbortController();
+    const lease = new LeaseSignal();
     const running = { claim, lease };
     this.current.add(running);
     let renewing = false;
@@ -195,7 +195,12 @@ export class InboxWorker {
     }, this.renewEveryMs);
     let failure: { err: unknown } | undefined;
     try {
-      await this.handler(claim.conversationId, claim.item, { attempt: claim.attempt, signal: lease.signal });
+      await this.handler(claim.conversationId, claim.item, {
+        attempt: claim.attempt,
+        get signal() {
+          return lease.signal;
+        },
+      });
     } catch (err) {
       failure = { err };
     } finally {
@@ -205,7 +210,7 @@ export class InboxWorker {
     try {
       if (!failure) return (await this.inbox.complete(claim, { keepLease: keepLease(), leaseMs: this.leaseMs })).next;
       this.report(failure.err, 'handler', claim);
-      if (lease.signal.aborted) return undefined; // the new holder retries it
+      if (lease.aborted) return undefined; // the new holder retries it
       // A bot error would fail again: park it at once (T1); anything else is tried again.
       if (isDeadLetterNow(failure.err) || claim.attempt >= this.maxAttempts) await this.giveUp(claim, describe(failure.err));
       else await this.inbox.release(claim, { delayMs: this.retryDelayMs(claim.attempt) });
@@ -252,6 +257,32 @@ export class InboxWorker {
       if (ms !== undefined) timer = setTimeout(done, ms);
       this.wake = done;
     });
+  }
+}
+
+/**
+ * A turn's "lease lost" signal, its AbortController made only when the handler asks for the
+ * signal: most turns never do, and a controller costs more than the rest of the turn's
+ * bookkeeping (it is an EventTarget). An abort before that is remembered and shown then.
+ */
+class LeaseSignal {
+  private controller?: AbortController;
+  private reason?: unknown;
+  aborted = false;
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
   }
 }
 

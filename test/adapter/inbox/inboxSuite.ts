@@ -164,6 +164,36 @@ export function inboxSuite(name: string, makeFixture: () => Promise<InboxFixture
       await waitFor(async () => (await inbox.depth()) === 0, 'the turn to complete');
     });
 
+    it('aborts the signal of a turn whose lease was lost, whether the handler looked at it before or after', async () => {
+      const leaseMs = 300;
+      const other = await fx.replica();
+      const signals: { early?: AbortSignal; late?: AbortSignal } = {};
+      const started = new Set<string>();
+      let lost!: () => void;
+      const leaseGone = new Promise<void>((resolve) => (lost = resolve));
+      startWorker(
+        inbox,
+        async (_c, it, turn) => {
+          started.add(it.id);
+          if (it.id === 'early') signals.early = turn.signal;
+          await leaseGone;
+          // The renewal that finds the lease gone comes within one renewal period.
+          await waitFor(() => (it.id === 'early' ? signals.early!.aborted : (signals.late = turn.signal).aborted), 'the abort');
+        },
+        { leaseMs, renewEveryMs: 40, concurrency: 2 },
+      );
+      // Renewals fail from now on: the lease runs out and another replica takes the items.
+      inbox.renew = async () => false;
+      await inbox.append('c1', item('early'));
+      await inbox.append('c2', item('late'));
+      await waitFor(() => started.size === 2, 'both turns to start');
+      await waitFor(async () => (await other.claim('thief', 60_000)) !== undefined, 'another replica to take a conversation', 5000);
+      lost();
+      await waitFor(() => signals.early?.aborted === true && signals.late?.aborted === true, 'both signals aborted');
+      expect((signals.early!.reason as Error).message).to.equal('the lease was lost');
+      expect((signals.late!.reason as Error).message).to.equal('the lease was lost');
+    });
+
     it('retries a failing item a bounded number of times, then dead-letters it and moves on', async () => {
       const calls: string[] = [];
       const dead: string[] = [];
