@@ -26,6 +26,8 @@ export interface ConversationReferenceStoreOptions {
   maxIndexAttempts?: number;
 }
 
+const MAX_KNOWN_STARTED = 10_000;
+
 interface ReferenceItem {
   reference: StoredReference;
   savedAt: string;
@@ -42,6 +44,12 @@ export class ConversationReferenceStore {
   private readonly maxIndexAttempts: number;
   /** Ids this process has seen in the index, so a save per turn does not read the index each time. */
   private readonly indexed = new Set<string>();
+  /**
+   * Conversations known to have started (their reference was saved or seen): once started, a
+   * conversation stays so, so their turns do not read the storage again to ask (a Redis round
+   * trip per turn). Bounded; the oldest is forgotten first and then read once more.
+   */
+  private readonly known = new Map<string, true>();
 
   constructor(
     private readonly storage: Storage,
@@ -66,9 +74,22 @@ export class ConversationReferenceStore {
   /** The conversation-start record of HubAdapter (T4): a conversation is new until its reference is saved. */
   asConversationStarts(): { isNew(conversationId: string): Promise<boolean>; started(conversationId: string, reference: StoredReference): Promise<void> } {
     return {
-      isNew: async (conversationId) => (await this.get(conversationId)) === undefined,
-      started: (_conversationId, reference) => this.save(reference),
+      isNew: async (conversationId) => {
+        if (this.known.has(conversationId)) return false;
+        const isNew = (await this.get(conversationId)) === undefined;
+        if (!isNew) this.remember(conversationId);
+        return isNew;
+      },
+      started: async (conversationId, reference) => {
+        await this.save(reference);
+        this.remember(conversationId);
+      },
     };
+  }
+
+  private remember(conversationId: string): void {
+    if (this.known.size >= MAX_KNOWN_STARTED) this.known.delete(this.known.keys().next().value as string);
+    this.known.set(conversationId, true);
   }
 
   async get(conversationId: string): Promise<StoredReference | undefined> {
@@ -105,6 +126,7 @@ export class ConversationReferenceStore {
   /** Forgets a conversation (call it when the conversation ends). */
   async remove(conversationId: string): Promise<void> {
     this.indexed.delete(conversationId);
+    this.known.delete(conversationId);
     await this.updateIndex((ids) => (ids.includes(conversationId) ? ids.filter((id) => id !== conversationId) : undefined));
     await this.storage.delete([this.keyOf(conversationId)]);
   }

@@ -58,6 +58,27 @@ function referenceStoreSuite(name: string, makeFixture: () => Promise<Fixture>):
       expect(index.ids).to.deep.equal(['b']);
     });
 
+    it('[T4] tells a new conversation from a started one, and asks the storage once per conversation after that', async () => {
+      const store = new ConversationReferenceStore(fx.storage);
+      const starts = store.asConversationStarts();
+      let reads = 0;
+      const read = fx.storage.read.bind(fx.storage);
+      fx.storage.read = (keys) => (reads++, read(keys));
+      expect(await starts.isNew('c1')).to.equal(true);
+      await starts.started('c1', ref('c1'));
+      reads = 0;
+      for (let i = 0; i < 5; i++) expect(await starts.isNew('c1')).to.equal(false);
+      expect(reads).to.equal(0);
+      // Started on another replica: this one reads it once, then knows.
+      await new ConversationReferenceStore(fx.storage).save(ref('c2'));
+      reads = 0;
+      for (let i = 0; i < 3; i++) expect(await starts.isNew('c2')).to.equal(false);
+      expect(reads).to.equal(1);
+      // Removed: new again.
+      await store.remove('c1');
+      expect(await starts.isNew('c1')).to.equal(true);
+    });
+
     it('refuses a reference without a conversation id', async () => {
       const store = new ConversationReferenceStore(fx.storage);
       const err = await store.save({ channelId: 'hub' }).catch((e: unknown) => e);
