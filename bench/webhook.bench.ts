@@ -3,7 +3,7 @@
  * events sent shortly before (the event manager delivers at least once), open loop (each PUT
  * leaves at its scheduled time whatever the answers before it, and its latency counts from that
  * time, so a stall is not hidden). Loopback only; the load generator runs in a process of its
- * own (webhookLoadGenerator.ts), as the event manager would. About 15 s in all.
+ * own (webhookLoadGenerator.ts), as the event manager would. About 25 s in all.
  *
  * The baseline is the fastest honest equivalent of the webhook: a bare route of the same
  * JsonServer that does the least any durable dedupe must — one `SET key NX EX` on the same
@@ -16,6 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +33,7 @@ export const title = 'webhook: 2,000 events/s with 20 % duplicates, Redis store'
 
 const RATE = 2000;
 const SECONDS_PER_SLICE = 1;
-const ROUNDS = 3;
+const ROUNDS = 6;
 const DUPLICATE_SHARE = 0.2;
 
 /** Runs the load generator in a child process (tsx) against `urls`, in turn. */
@@ -102,18 +103,21 @@ function rows(ours: UrlResult, setNx: UrlResult, bare: UrlResult, o: { unique: n
   const dup = `${RATE}/s, ${DUPLICATE_SHARE * 100} % duplicates, ${ROUNDS} interleaved slices of ${SECONDS_PER_SLICE} s`;
   // Slice by slice: ours / baseline p99 of the same round, to see whether one slice set the figure.
   const perSlice = ours.slices.map((s, i) => `${s.p99.toFixed(1)}/${setNx.slices[i]!.p99.toFixed(1)}`).join(', ');
+  const sliceRatios = ours.slices.map((s, i) => s.p99 / setNx.slices[i]!.p99);
   const all = [ours, setNx, bare].flatMap((r) => r.slices);
   const worstRate = Math.min(...all.map((s) => s.achievedRate));
   const ratio99 = p(ours, 99) / p(setNx, 99);
   return [
     { measure: `ack latency p50 at ${dup}`, value: p(ours, 50), unit: 'ms', baseline: { label: BASELINE, value: p(setNx, 50) }, ratio: p(ours, 50) / p(setNx, 50) },
-    { measure: `ack latency p99 at ${dup} (per slice, ours/baseline ms: ${perSlice})`, value: p(ours, 99), unit: 'ms', baseline: { label: BASELINE, value: p(setNx, 99) }, ratio: ratio99, goal: 'ratio <= 1.2', pass: ratio99 <= 1.2 },
+    { measure: `ack latency p99 at ${dup} (per slice, ours/baseline ms: ${perSlice}; median slice ratio ${percentile(sliceRatios, 50).toFixed(2)})`, value: p(ours, 99), unit: 'ms', baseline: { label: BASELINE, value: p(setNx, 99) }, ratio: ratio99, goal: 'ratio <= 1.2', pass: ratio99 <= 1.2 },
     { measure: `ack latency p99 of a bare 204 route, no Redis (HTTP, the machine and the generator alone; per slice ${bare.slices.map((s) => s.p99.toFixed(1)).join(', ')})`, value: p(bare, 99), unit: 'ms' },
     { measure: `handler calls per unique notificationId (${o.unique} unique, ${ours.latenciesMs.length} sent)`, value: o.maxCalls, unit: 'calls (max)', goal: 'exactly 1 each', pass: o.exactlyOnce },
     { measure: 'answers other than 204', value: ours.non204, unit: 'answers', goal: '= 0', pass: ours.non204 === 0 },
     { measure: 'rate the generator sent at, worst slice of the three routes', value: worstRate, unit: 'events/s', baseline: { label: 'target', value: RATE }, ratio: worstRate / RATE },
     { measure: "generator's own send lag behind its schedule, p99, worst slice (counted in the latencies)", value: Math.max(...all.map((s) => s.sendLagP99Ms)), unit: 'ms' },
     { measure: 'time to handle the backlog after the last ack', value: o.drainMs, unit: 'ms' },
+    // Other work on the machine lands on some slices more than others: read the figures with it.
+    { measure: `machine load average (1 min) after the run, ${cpus().length} cores`, value: loadavg()[0]!, unit: 'runnable' },
   ];
 }
 

@@ -25,9 +25,12 @@ export interface DriveResult {
   sendLagP99Ms: number;
 }
 
-/** Sends `bodies` at `rate` per second, open loop (openLoopSchedule.ts), over keep-alive connections. */
-export async function drive(url: string, bodies: string[], rate: number): Promise<DriveResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * Sends `bodies` at `rate` per second, open loop (openLoopSchedule.ts), over the keep-alive
+ * connections of `agent` (one per URL for the whole run, so a slice does not start by opening
+ * connections the slice before had already opened).
+ */
+export async function drive(agent: http.Agent, url: string, bodies: string[], rate: number): Promise<DriveResult> {
   const target = new URL(url);
   const latencies: number[] = new Array(bodies.length);
   let non204 = 0;
@@ -58,7 +61,6 @@ export async function drive(url: string, bodies: string[], rate: number): Promis
   };
   const schedule = await runSchedule(bodies.length, rate, send);
   await Promise.all(sends);
-  agent.destroy();
   return {
     latenciesMs: latencies,
     non204,
@@ -102,12 +104,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const perSlice = Math.round(rate * Number(secondsArg));
   const share = Number(shareArg);
   const results = new Map<string, UrlResult>(urls.map((u) => [u, { latenciesMs: [], non204: 0, unique: [], slices: [] }]));
-  for (const url of urls) await drive(url, workload(perSlice, share, 'warm-').bodies, rate);
+  const agents = new Map(urls.map((u) => [u, new http.Agent({ keepAlive: true, maxSockets: 256 })]));
+  for (const url of urls) await drive(agents.get(url)!, url, workload(perSlice, share, 'warm-').bodies, rate);
   for (let round = 0; round < Number(roundsArg); round++) {
     // A different URL goes first each round, so none always follows the same one.
     for (const url of [...urls.slice(round % urls.length), ...urls.slice(0, round % urls.length)]) {
       const { bodies, unique } = workload(perSlice, share);
-      const r = await drive(url, bodies, rate);
+      const r = await drive(agents.get(url)!, url, bodies, rate);
       const acc = results.get(url)!;
       acc.latenciesMs.push(...r.latenciesMs);
       acc.non204 += r.non204;
@@ -115,5 +118,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       acc.slices.push({ p50: percentile(r.latenciesMs, 50), p99: percentile(r.latenciesMs, 99), achievedRate: r.achievedRate, sendLagP99Ms: r.sendLagP99Ms });
     }
   }
+  for (const agent of agents.values()) agent.destroy();
   process.stdout.write(`${JSON.stringify(Object.fromEntries(results))}\n`);
 }

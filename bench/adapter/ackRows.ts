@@ -5,6 +5,7 @@
  * how busy the server process was (a Node process serves from one core: near 1.0 it is
  * saturated, and acks queue behind its own work).
  */
+import { cpus } from 'node:os';
 import type { BenchRow } from '../benchRow.js';
 import { percentile } from '../webhookLoadGenerator.js';
 import type { AckResults, AckSlice, AckSettings } from './ackRuns.js';
@@ -51,5 +52,6 @@ export function ackRows(r: AckResults, s: AckSettings): BenchRow[] {
     },
     { measure: `echoes received/s during the open loop ${OURS}`, value: hub.replyRate, unit: 'msg/s', baseline: { label: 'callbacks sent/s', value: hub.achievedRate }, ratio: hub.replyRate / hub.achievedRate },
     { measure: `echo backlog drain after the last ack ${OURS}${hub.drainMs === undefined ? ` (${hub.replies} of ${hub.ackLatenciesMs.length} echoes came)` : ''}`, value: hub.drainMs ?? Number.NaN, unit: 'ms' },
+    { measure: `machine load average (1 min) after the open loop, ${cpus().length} cores`, value: r.loadAverage, unit: 'runnable' },
   ];
 }

@@ -6,6 +6,7 @@
  * core while the floor's is not) or from the machine (the floor's p99 high too, or the
  * generator late on its own schedule).
  */
+import { loadavg } from 'node:os';
 import type { BotHost } from './botHostProcess.js';
 import type { EchoTarget } from './closedLoop.js';
 import { openLoop, type OpenLoopResult } from './openLoop.js';
@@ -39,6 +40,8 @@ export interface AckResults {
   hub: OpenLoopResult;
   floor: OpenLoopResult;
   slices: { hub: AckSlice[]; floor: AckSlice[] };
+  /** The machine's 1-minute load average after the slices (other work on it lands on some slices more than others). */
+  loadAverage: number;
 }
 
 export async function runAckSlices(
@@ -82,7 +85,7 @@ export async function runAckSlices(
         );
       }
     }
-    return { hub: mergeOpenLoop(runs.hub), floor: mergeOpenLoop(runs.floor), slices };
+    return { hub: mergeOpenLoop(runs.hub), floor: mergeOpenLoop(runs.floor), slices, loadAverage: loadavg()[0]! };
   } finally {
     await generator.stop();
   }
