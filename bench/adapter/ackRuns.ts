@@ -30,6 +30,12 @@ export interface AckSlice {
   sendLagP99Ms: number;
   /** Server-process CPU over the slice's wall time (1 = one core busy throughout). */
   serverCpuShare: number;
+  /**
+   * Server-process CPU per callback, ms, the work behind its ack included. Unlike the share it
+   * does not depend on how much CPU the machine left the server: 1,000 / this is the most
+   * callbacks a second one core can serve, so above the rate the server cannot keep up.
+   */
+  serverCpuMsPerCallback: number;
   generatorCpuShare: number;
   /** Echoes per second at the sink, first callback to last echo. */
   replyRate: number;
@@ -74,6 +80,7 @@ export async function runAckSlices(
           achievedRate: r.achievedRate,
           sendLagP99Ms: r.sendLagP99Ms,
           serverCpuShare: serverCpu / busyMs,
+          serverCpuMsPerCallback: serverCpu / count,
           generatorCpuShare: r.generatorCpuMs / r.wallMs,
           replyRate: r.replyRate,
         };
@@ -81,7 +88,7 @@ export async function runAckSlices(
         slices[name].push(slice);
         progress(
           `open loop ${s.rate}/s slice ${i + 1} ${name}: ack p50 ${slice.p50.toFixed(1)} p99 ${slice.p99.toFixed(1)} ms, sent ${slice.achievedRate.toFixed(0)}/s ` +
-            `(send lag p99 ${slice.sendLagP99Ms.toFixed(1)} ms), server CPU ${(slice.serverCpuShare * 100).toFixed(0)} %, generator CPU ${(slice.generatorCpuShare * 100).toFixed(0)} %`,
+            `(send lag p99 ${slice.sendLagP99Ms.toFixed(1)} ms), server CPU ${(slice.serverCpuShare * 100).toFixed(0)} % (${slice.serverCpuMsPerCallback.toFixed(2)} ms/callback), generator CPU ${(slice.generatorCpuShare * 100).toFixed(0)} %`,
         );
       }
     }
