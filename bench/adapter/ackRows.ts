@@ -47,7 +47,7 @@ export function ackRows(r: AckResults, s: AckSettings): BenchRow[] {
       ratio: hub.achievedRate / s.rate,
     },
     {
-      measure: `server process CPU during the open loop ${OURS} (per slice: ${r.slices.hub.map((x) => x.serverCpuShare.toFixed(2)).join(', ')}; 1 = its one core saturated)`,
+      measure: `server process CPU during the open loop ${OURS} (per slice: ${r.slices.hub.map((x) => x.serverCpuShare.toFixed(2)).join(', ')}; 1 = its event loop's core saturated, above 1 with GC and crypto threads)`,
       value: share(r.slices.hub),
       unit: 'cores',
       baseline: { label: FLOOR, value: share(r.slices.floor) },
