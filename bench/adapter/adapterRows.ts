@@ -72,20 +72,6 @@ export function roundTripRows(r: RoundTripResults, s: RoundTripSettings): BenchR
   const lost = c.floor.loop.failures + c.bare.loop.failures + c.cloud.loop.failures + c.hub.loop.failures;
   rows.push({ measure: 'callbacks without their echo at the sink (all servers)', value: lost, unit: 'messages', goal: '= 0', pass: lost === 0 });
   rows.push({ measure: 'callback body size (f)/(a)/(c) hub batch, (b) activity', value: r.bodyBytes.hub, unit: 'bytes', baseline: { label: 'activity', value: r.bodyBytes.cloud }, ratio: r.bodyBytes.hub / r.bodyBytes.cloud });
-
-  const { hub, bare } = r.ack;
-  const at = `${s.ackRate} callbacks/s, open loop, ${s.ackSeconds} s`;
-  const ack99 = percentile(hub.ackLatenciesMs, 99);
-  // Below 95 % of the target the generator itself was starved of CPU: the machine was overloaded.
-  const starved = Math.min(hub.achievedRate, bare.achievedRate) < 0.95 * s.ackRate ? ' [generator fell behind: machine overloaded]' : '';
-  rows.push(
-    { measure: `callback ack p50 ${LABEL.hub} at ${at}`, value: percentile(hub.ackLatenciesMs, 50), unit: 'ms', baseline: { label: 'floor handler', value: percentile(bare.ackLatenciesMs, 50) }, ratio: ratio(percentile(hub.ackLatenciesMs, 50), percentile(bare.ackLatenciesMs, 50)) },
-    { measure: `callback ack p99 ${LABEL.hub} at ${at}${starved}`, value: ack99, unit: 'ms', baseline: { label: 'floor handler', value: percentile(bare.ackLatenciesMs, 99) }, ratio: ratio(ack99, percentile(bare.ackLatenciesMs, 99)), goal: '<= 20 ms', pass: ack99 <= 20 },
-    { measure: `callback answers other than 2xx ${LABEL.hub} at ${s.ackRate}/s`, value: hub.non2xx, unit: 'answers', goal: '= 0', pass: hub.non2xx === 0 },
-    { measure: `rate achieved by the generator, worst slice (${LABEL.hub}; floor: ${bare.achievedRate.toFixed(0)}/s)`, value: hub.achievedRate, unit: 'callbacks/s', baseline: { label: 'target', value: s.ackRate }, ratio: hub.achievedRate / s.ackRate },
-    { measure: `echoes received/s during the open loop ${LABEL.hub}`, value: hub.replyRate, unit: 'msg/s', baseline: { label: 'callbacks sent/s', value: hub.achievedRate }, ratio: hub.replyRate / hub.achievedRate },
-    { measure: `echo backlog drain after the last ack ${LABEL.hub}${hub.drainMs === undefined ? ` (${hub.replies} of ${hub.ackLatenciesMs.length} echoes came)` : ''}`, value: hub.drainMs ?? Number.NaN, unit: 'ms' },
-  );
   return rows;
 }
 

@@ -6,13 +6,12 @@
  * charged to whichever server was driven.
  */
 import { randomBytes } from 'node:crypto';
+import { runAckSlices, type AckResults } from './ackRuns.js';
 import { startBotHost } from './botHostProcess.js';
 import { closedLoop, type EchoTarget, type LoopResult } from './closedLoop.js';
 import { activityBody, hubCallbackBody } from './echoPayloads.js';
 import { keepAliveAgent, postJson } from './httpPost.js';
-import { openLoop, type OpenLoopResult } from './openLoop.js';
 import { startReplySink } from './replySink.js';
-import { percentile } from '../webhookLoadGenerator.js';
 
 export type ServerName = 'floor' | 'bare' | 'cloud' | 'hub';
 
@@ -41,8 +40,8 @@ export interface ServerFigures {
 
 export interface RoundTripResults {
   closed: Record<ServerName, ServerFigures>;
-  /** The open loop: ours, and the floor handler at the same rate. */
-  ack: { hub: OpenLoopResult; bare: OpenLoopResult };
+  /** The open loop: ours, and the floor handler at the same rate, merged and per slice. */
+  ack: AckResults;
   /** Bytes of one callback body, per server (the same text in each). */
   bodyBytes: Record<ServerName, number>;
 }
@@ -111,27 +110,12 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
       }),
     ) as Record<ServerName, ServerFigures>;
 
-    // Open loop in interleaved slices too: floor, ours, floor, ours (after a short warm-up each).
-    const sliceCount = Math.round((s.ackRate * s.ackSeconds) / s.ackSlices);
-    const ackOpts = { rate: s.ackRate, count: sliceCount, conversations: s.ackConversations };
-    progress(`open loop ${s.ackRate}/s: warm-up`);
-    await openLoop(targets.hub, sink, { ...ackOpts, count: Math.round(s.ackRate / 2), prefix: 'ack-warm-hub' });
-    await openLoop(targets.floor, sink, { ...ackOpts, count: Math.round(s.ackRate / 2), prefix: 'ack-warm-floor' });
-    const slices: Record<'bare' | 'hub', OpenLoopResult[]> = { bare: [], hub: [] };
-    for (let i = 0; i < s.ackSlices; i++) {
-      for (const name of ['bare', 'hub'] as const) {
-        // 'bare' here is the floor handler: the reference for an ack is the cheapest route.
-        const r = await openLoop(name === 'bare' ? targets.floor : targets[name], sink, { ...ackOpts, prefix: `ack-${i}-${name}` });
-        slices[name].push(r);
-        progress(`open loop ${s.ackRate}/s slice ${i + 1} ${name}: ack p99 ${percentile(r.ackLatenciesMs, 99).toFixed(1)} ms, ${r.achievedRate.toFixed(0)}/s sent`);
-      }
-    }
-    const hub = mergeOpenLoop(slices.hub);
-    const bare = mergeOpenLoop(slices.bare);
+    // The open loop, from a generator process of its own (ackRuns.ts).
+    const ack = await runAckSlices({ rate: s.ackRate, seconds: s.ackSeconds, slices: s.ackSlices, conversations: s.ackConversations }, { hub: targets.hub, floor: targets.floor }, host, sink, progress);
 
     return {
       closed,
-      ack: { hub, bare },
+      ack,
       bodyBytes: { floor: Buffer.byteLength(hubCallbackBody('r0-floor-c0', 1)), bare: Buffer.byteLength(hubCallbackBody('r0-bare-c0', 1)), cloud: Buffer.byteLength(activityBody('r0-cloud-c0', 1, sink.url)), hub: Buffer.byteLength(hubCallbackBody('r0-hub-c0', 1)) },
     };
   } finally {
@@ -147,22 +131,4 @@ async function callbackToken(tokenUrl: string, clientId: string, clientSecret: s
   agent.destroy();
   if (answer.status !== 200) throw new Error(`the bot's token endpoint answered ${answer.status}`);
   return (JSON.parse(answer.body) as { access_token: string }).access_token;
-}
-
-/**
- * Slices of one server as one run: latencies together, echo rate averaged; the generator's
- * rate and the drain are the worst slice's (a generator that fell behind means the machine,
- * not the server, set the latencies).
- */
-function mergeOpenLoop(rs: OpenLoopResult[]): OpenLoopResult {
-  const mean = (f: (r: OpenLoopResult) => number) => rs.reduce((a, r) => a + f(r), 0) / rs.length;
-  const drains = rs.map((r) => r.drainMs);
-  return {
-    ackLatenciesMs: rs.flatMap((r) => r.ackLatenciesMs),
-    non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
-    achievedRate: Math.min(...rs.map((r) => r.achievedRate)),
-    replies: rs.reduce((a, r) => a + r.replies, 0),
-    drainMs: drains.some((d) => d === undefined) ? undefined : Math.max(...(drains as number[])),
-    replyRate: mean((r) => r.replyRate),
-  };
 }

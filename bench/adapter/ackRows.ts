@@ -1,0 +1,67 @@
+/**
+ * The open-loop ack test's figures (ackRuns.ts) as BenchRows: our callback's ack latency at a
+ * fixed rate next to the floor handler's at the same rate, slice by slice, with what tells the
+ * server's share of a high p99 from the machine's: whether the generator kept its schedule, how
+ * busy the server process was, and its CPU per callback (a Node process serves from one core:
+ * when rate x CPU per callback nears one core it is saturated, and acks queue behind its own
+ * turns whatever the rest of the machine does).
+ */
+import { cpus } from 'node:os';
+import type { BenchRow } from '../benchRow.js';
+import { percentile } from '../webhookLoadGenerator.js';
+import type { AckResults, AckSlice, AckSettings } from './ackRuns.js';
+
+const OURS = '(c) this adapter';
+const FLOOR = 'floor handler (bare restify + keep-alive http.request), same rate';
+
+export function ackRows(r: AckResults, s: AckSettings): BenchRow[] {
+  const { hub, floor } = r;
+  const p = (l: number[], q: number) => percentile(l, q);
+  const at = `${s.rate} callbacks/s to ${s.conversations} conversations (new ones each slice), open loop, ${s.slices} interleaved slices of ${s.seconds / s.slices} s, generator in its own process`;
+  const perSlice = r.slices.hub.map((h, i) => `${h.p99.toFixed(1)}/${r.slices.floor[i]!.p99.toFixed(1)}`).join(', ');
+  const ack99 = p(hub.ackLatenciesMs, 99);
+  const floor99 = p(floor.ackLatenciesMs, 99);
+  const worstRate = Math.min(hub.achievedRate, floor.achievedRate);
+  // Below 95 % of the target the generator itself was starved of CPU: the machine was overloaded.
+  const starved = worstRate < 0.95 * s.rate ? ' [generator fell behind: machine overloaded]' : '';
+  const mean = (xs: AckSlice[], f: (x: AckSlice) => number) => xs.reduce((a, x) => a + f(x), 0) / xs.length;
+  const share = (xs: AckSlice[]) => mean(xs, (x) => x.serverCpuShare);
+  const perCallback = (xs: AckSlice[]) => mean(xs, (x) => x.serverCpuMsPerCallback);
+  return [
+    { measure: `callback ack p50 ${OURS} at ${at}`, value: p(hub.ackLatenciesMs, 50), unit: 'ms', baseline: { label: FLOOR, value: p(floor.ackLatenciesMs, 50) }, ratio: p(hub.ackLatenciesMs, 50) / p(floor.ackLatenciesMs, 50) },
+    {
+      measure: `callback ack p99 ${OURS} at ${at}${starved} (per slice, ours/floor ms: ${perSlice})`,
+      value: ack99,
+      unit: 'ms',
+      baseline: { label: FLOOR, value: floor99 },
+      ratio: ack99 / floor99,
+      goal: '<= 20 ms',
+      pass: ack99 <= 20,
+    },
+    { measure: `callback answers other than 2xx ${OURS} at ${s.rate}/s`, value: hub.non2xx, unit: 'answers', goal: '= 0', pass: hub.non2xx === 0 },
+    {
+      measure: `rate the generator sent at, worst slice (${OURS}; floor: ${floor.achievedRate.toFixed(0)}/s; its own send lag p99 ${hub.sendLagP99Ms.toFixed(1)} / ${floor.sendLagP99Ms.toFixed(1)} ms, counted in the latencies)`,
+      value: hub.achievedRate,
+      unit: 'callbacks/s',
+      baseline: { label: 'target', value: s.rate },
+      ratio: hub.achievedRate / s.rate,
+    },
+    {
+      measure: `server process CPU during the open loop ${OURS} (per slice: ${r.slices.hub.map((x) => x.serverCpuShare.toFixed(2)).join(', ')}; 1 = its event loop's core saturated, above 1 with GC and crypto threads)`,
+      value: share(r.slices.hub),
+      unit: 'cores',
+      baseline: { label: FLOOR, value: share(r.slices.floor) },
+      ratio: share(r.slices.hub) / share(r.slices.floor),
+    },
+    {
+      measure: `server CPU per callback during the open loop ${OURS}, the turn behind the ack included (one core serves at most ${(1000 / perCallback(r.slices.hub)).toFixed(0)}/s; the floor ${(1000 / perCallback(r.slices.floor)).toFixed(0)}/s)`,
+      value: perCallback(r.slices.hub),
+      unit: 'ms',
+      baseline: { label: FLOOR, value: perCallback(r.slices.floor) },
+      ratio: perCallback(r.slices.hub) / perCallback(r.slices.floor),
+    },
+    { measure: `echoes received/s during the open loop ${OURS}`, value: hub.replyRate, unit: 'msg/s', baseline: { label: 'callbacks sent/s', value: hub.achievedRate }, ratio: hub.replyRate / hub.achievedRate },
+    { measure: `echo backlog drain after the last ack ${OURS}${hub.drainMs === undefined ? ` (${hub.replies} of ${hub.ackLatenciesMs.length} echoes came)` : ''}`, value: hub.drainMs ?? Number.NaN, unit: 'ms' },
+    { measure: `machine load average (1 min) after the open loop, ${cpus().length} cores`, value: r.loadAverage, unit: 'runnable' },
+  ];
+}
