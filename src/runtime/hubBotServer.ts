@@ -18,7 +18,7 @@ import { HubAdapter } from '../adapter/hubAdapter.js';
 import { isDeadLetterNow, isTransientTurnError } from '../adapter/turnErrors.js';
 import { Outbox } from '../adapter/outbox/outbox.js';
 import { createHubCallbackHandler } from '../adapter/callbackHandler.js';
-import type { Inbox } from '../adapter/inbox/inbox.js';
+import type { Inbox, InboxItem } from '../adapter/inbox/inbox.js';
 import { MemoryInbox } from '../adapter/inbox/memoryInbox.js';
 import { RedisInbox } from '../adapter/inbox/redisInbox.js';
 import { InboxWorker } from '../adapter/inbox/inboxWorker.js';
@@ -230,6 +230,9 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
         throw err;
       }
       metrics.turns.inc({ outcome: handled ? 'ok' : 'ignored' });
+      // An ended conversation takes no proactive message: its reference goes, so the index of
+      // references holds the conversations under way, not every one ever seen.
+      if (isConversationEnd(item)) await references.remove(conversationId).catch((err: unknown) => logger.warn({ err, conversationId }, 'conversation reference not removed'));
     },
     {
       workerId,
@@ -275,4 +278,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       await redis?.close().catch(() => undefined);
     },
   };
+}
+
+function isConversationEnd(item: InboxItem): boolean {
+  return (item.kind ?? 'message') === 'message' && (item.payload as { type?: { value?: unknown } } | undefined)?.type?.value === 'conversation.end';
 }

@@ -3,16 +3,19 @@
  * botbuilder `Storage` (RedisStorage across replicas, MemoryStorage embedded), so there is no
  * second storage mechanism to run. HubAdapter saves one at each conversation's start
  * (`asConversationStarts`), as botbuilder's `TurnContext.getConversationReference` gives it,
- * locale included.
+ * locale included; the bot server removes it when the conversation ends.
  *
- * `Storage` reads and writes by key and cannot list, so one extra item, the index, holds the
- * conversation ids; it is updated with eTags and retried on conflict, so replicas adding ids at
- * the same time do not lose each other's. One gap is inherent to `Storage`: it has no "create
- * only if absent", so two replicas creating the very first index at the same instant can lose
- * one id from `list()` (the reference itself is saved and `get` finds it). A replica adds an
- * id again at its next save of that conversation after a restart, which heals it.
+ * `Storage` reads and writes by key and cannot list, so index items hold the conversation ids:
+ * INDEX_SHARDS of them, an id in the shard its hash names. One index item for all ids made
+ * every new conversation read and rewrite the whole list (O(n) in every conversation ever
+ * seen) and made concurrent first turns collide on its eTag; a shard holds 1/64 of the ids
+ * and collides 64 times less. Shards are updated with eTags and retried on conflict, so
+ * replicas adding ids at the same time do not lose each other's. One gap is inherent to
+ * `Storage`: it has no "create only if absent", so two replicas creating the same shard at the
+ * same instant can lose one id from `list()` (the reference itself is saved and `get` finds it).
  *
- * Keys: `<namespace>/<encoded conversation id>` for each reference, `<namespace>/~index`.
+ * Keys: `<namespace>/<encoded conversation id>` for each reference, `<namespace>/~index/<0-63>`
+ * for the shards (`<namespace>/~index`, the single index of earlier versions, is still read).
  */
 import type { ConversationReference, Storage } from 'botbuilder-core';
 import { isETagConflict } from './eTagConflict.js';
@@ -27,6 +30,7 @@ export interface ConversationReferenceStoreOptions {
 }
 
 const MAX_KNOWN_STARTED = 10_000;
+export const INDEX_SHARDS = 64;
 
 interface ReferenceItem {
   reference: StoredReference;
@@ -66,7 +70,7 @@ export class ConversationReferenceStore {
     const item: ReferenceItem = { reference, savedAt: new Date().toISOString(), eTag: '*' };
     await this.storage.write({ [this.keyOf(conversationId)]: item });
     if (!this.indexed.has(conversationId)) {
-      await this.updateIndex((ids) => (ids.includes(conversationId) ? undefined : [...ids, conversationId]));
+      await this.updateIndex(this.shardKeyOf(conversationId), (ids) => (ids.includes(conversationId) ? undefined : [...ids, conversationId]));
       this.indexed.add(conversationId);
     }
   }
@@ -99,35 +103,39 @@ export class ConversationReferenceStore {
   }
 
   /**
-   * Every stored reference, in the order the conversations were first saved. Ids whose
-   * reference is gone (expired by a storage TTL) are dropped from the index on the way.
+   * Every stored reference, oldest save first. Ids whose reference is gone (expired by a
+   * storage TTL) are dropped from the index on the way.
    */
   async list(): Promise<StoredReference[]> {
-    const ids = (await this.readIndex()).ids;
+    const shards = await this.readShards([...this.shardKeys(), this.legacyIndexKey]);
+    const ids = [...new Set(shards.flatMap(([, index]) => index.ids))];
     if (ids.length === 0) return [];
     const items = await this.storage.read(ids.map((id) => this.keyOf(id)));
-    const found: StoredReference[] = [];
+    const found: ReferenceItem[] = [];
     const missing = new Set<string>();
     for (const id of ids) {
       const item = items[this.keyOf(id)] as ReferenceItem | undefined;
-      if (item) found.push(item.reference);
+      if (item) found.push(item);
       else missing.add(id);
     }
-    if (missing.size > 0) {
+    for (const [key, index] of shards) {
+      if (!index.ids.some((id) => missing.has(id))) continue;
       for (const id of missing) this.indexed.delete(id);
-      await this.updateIndex((current) => {
+      await this.updateIndex(key, (current) => {
         const kept = current.filter((id) => !missing.has(id));
         return kept.length === current.length ? undefined : kept;
       });
     }
-    return found;
+    return found.sort((x, y) => (x.savedAt < y.savedAt ? -1 : x.savedAt > y.savedAt ? 1 : 0)).map((item) => item.reference);
   }
 
   /** Forgets a conversation (call it when the conversation ends). */
   async remove(conversationId: string): Promise<void> {
     this.indexed.delete(conversationId);
     this.known.delete(conversationId);
-    await this.updateIndex((ids) => (ids.includes(conversationId) ? ids.filter((id) => id !== conversationId) : undefined));
+    const drop = (ids: string[]) => (ids.includes(conversationId) ? ids.filter((id) => id !== conversationId) : undefined);
+    await this.updateIndex(this.shardKeyOf(conversationId), drop);
+    await this.updateIndex(this.legacyIndexKey, drop);
     await this.storage.delete([this.keyOf(conversationId)]);
   }
 
@@ -135,24 +143,38 @@ export class ConversationReferenceStore {
     return `${this.namespace}/${encodeURIComponent(conversationId)}`;
   }
 
-  private get indexKey(): string {
+  /** The single index item of earlier versions: read, emptied as its conversations go, never added to. */
+  private get legacyIndexKey(): string {
     return `${this.namespace}/~index`;
   }
 
-  private async readIndex(): Promise<IndexItem> {
-    const items = await this.storage.read([this.indexKey]);
-    const index = items[this.indexKey] as IndexItem | undefined;
-    return { ids: Array.isArray(index?.ids) ? index.ids : [], eTag: index?.eTag };
+  private shardKeys(): string[] {
+    return Array.from({ length: INDEX_SHARDS }, (_, n) => `${this.namespace}/~index/${n}`);
+  }
+
+  private shardKeyOf(conversationId: string): string {
+    // FNV-1a: cheap and well spread; nothing here needs a cryptographic hash.
+    let h = 0x811c9dc5;
+    for (let i = 0; i < conversationId.length; i++) h = Math.imul(h ^ conversationId.charCodeAt(i), 0x01000193);
+    return `${this.namespace}/~index/${(h >>> 0) % INDEX_SHARDS}`;
+  }
+
+  private async readShards(keys: string[]): Promise<[string, IndexItem][]> {
+    const items = await this.storage.read(keys);
+    return keys.map((key) => {
+      const index = items[key] as IndexItem | undefined;
+      return [key, { ids: Array.isArray(index?.ids) ? index.ids : [], eTag: index?.eTag }];
+    });
   }
 
   /** Read, change, write with the eTag read; on a conflict, read again and retry. */
-  private async updateIndex(change: (ids: string[]) => string[] | undefined): Promise<void> {
+  private async updateIndex(key: string, change: (ids: string[]) => string[] | undefined): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      const index = await this.readIndex();
+      const [[, index]] = await this.readShards([key]);
       const ids = change(index.ids);
       if (!ids) return;
       try {
-        await this.storage.write({ [this.indexKey]: { ids, eTag: index.eTag } satisfies IndexItem });
+        await this.storage.write({ [key]: { ids, eTag: index.eTag } satisfies IndexItem });
         return;
       } catch (err) {
         if (!isETagConflict(err) || attempt >= this.maxIndexAttempts) throw err;

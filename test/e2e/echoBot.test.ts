@@ -67,6 +67,18 @@ describe('the adapter end to end, against the emulator', () => {
     const replies = await customer.messages(2);
     expect(replies[1].content?.text).to.equal('Your replacement router has shipped.');
   });
+
+  it('[T4] forgets the reference of a conversation once it has ended, so the list holds the conversations under way', async () => {
+    const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
+    await customer.say('bye soon');
+    await customer.messages(1);
+    expect((await stack.bot.deps.references.list()).map((r) => r.conversation?.id)).to.include(customer.conversationId);
+    expect(await customer.send('conversation.end', {})).to.equal(202);
+    const deadline = Date.now() + 10_000;
+    while ((await stack.bot.deps.references.get(customer.conversationId)) !== undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await stack.bot.deps.references.get(customer.conversationId)).to.equal(undefined);
+    expect((await stack.bot.deps.references.list()).map((r) => r.conversation?.id)).to.not.include(customer.conversationId);
+  });
 });
 
 /** An ordinary ActivityHandler, written the usual botbuilder way, unchanged. */

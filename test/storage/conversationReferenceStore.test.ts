@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { MemoryStorage, type Storage } from 'botbuilder-core';
 import { closeRedisConnection, createRedisConnection } from '../../src/redis/redisConnection.js';
-import { ConversationReferenceStore, type StoredReference } from '../../src/storage/conversationReferenceStore.js';
+import { ConversationReferenceStore, INDEX_SHARDS, type StoredReference } from '../../src/storage/conversationReferenceStore.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
 import { deleteTenantKeys, uniqueTenant } from './redisTestTenant.js';
 import { clusterRedis, dropTenant } from '../redisCluster/clusterRedis.js';
@@ -54,8 +54,29 @@ function referenceStoreSuite(name: string, makeFixture: () => Promise<Fixture>):
       await store.save(ref('b'));
       await fx.storage.delete([`refs/${encodeURIComponent('a')}`]);
       expect((await store.list()).map((r) => r.conversation?.id)).to.deep.equal(['b']);
-      const index = (await fx.storage.read(['refs/~index']))['refs/~index'];
-      expect(index.ids).to.deep.equal(['b']);
+      const shards = await fx.storage.read(Array.from({ length: INDEX_SHARDS }, (_, n) => `refs/~index/${n}`));
+      expect(Object.values(shards).flatMap((index) => index.ids as string[])).to.deep.equal(['b']);
+    });
+
+    it('spreads the ids over index shards, so a new conversation rewrites a small item, not every id ever seen', async () => {
+      const store = new ConversationReferenceStore(fx.storage, { namespace: 'refs' });
+      for (let i = 0; i < 200; i++) await store.save(ref(`conv-${i}`));
+      const shards = Object.values(await fx.storage.read(Array.from({ length: INDEX_SHARDS }, (_, n) => `refs/~index/${n}`)));
+      const sizes = shards.map((index) => (index.ids as string[]).length);
+      expect(sizes.reduce((a, b) => a + b, 0)).to.equal(200);
+      expect(Math.max(...sizes)).to.be.below(20);
+      expect((await store.list()).map((r) => r.conversation?.id)).to.have.members(Array.from({ length: 200 }, (_, i) => `conv-${i}`));
+    });
+
+    it('still lists, and forgets, the conversations of the single index of earlier versions', async () => {
+      const older = ref('older');
+      await fx.storage.write({ 'refs/older': { reference: older, savedAt: '2026-01-01T00:00:00.000Z' }, 'refs/~index': { ids: ['older'] } });
+      const store = new ConversationReferenceStore(fx.storage, { namespace: 'refs' });
+      await store.save(ref('newer'));
+      expect((await store.list()).map((r) => r.conversation?.id)).to.deep.equal(['older', 'newer']);
+      await store.remove('older');
+      expect((await store.list()).map((r) => r.conversation?.id)).to.deep.equal(['newer']);
+      expect((await fx.storage.read(['refs/~index']))['refs/~index'].ids).to.deep.equal([]);
     });
 
     it('[T4] tells a new conversation from a started one, and asks the storage once per conversation after that', async () => {
