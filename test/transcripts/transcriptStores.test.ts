@@ -39,6 +39,28 @@ describe('Transcript retention', () => {
     expect((await store.listTranscripts(CHANNEL)).items).to.deep.equal([]);
   });
 
+  it('[H4] memory: a transcript past its retention is gone at once, though expired ones are swept at most once a second', async () => {
+    const clock = sinon.useFakeTimers({ now: Date.UTC(2026, 0, 1), toFake: ['Date'] });
+    const store = new HubMemoryTranscriptStore({ ttlSeconds: 60 });
+    await store.logActivity(activity('old', 1));
+    clock.tick(59_500);
+    await store.logActivity(activity('new', 1)); // sweeps: nothing expired yet
+    clock.tick(600); // 'old' is past its retention; the next sweep is not due
+    expect((await store.getTranscriptActivities(CHANNEL, 'old')).items).to.deep.equal([]);
+    expect((await store.listTranscripts(CHANNEL)).items.map((t) => t.id)).to.deep.equal(['new']);
+  });
+
+  it('[H4] memory: keeps at most maxActivities, dropping the oldest transcripts first, never the one written', async () => {
+    const store = new HubMemoryTranscriptStore({ maxActivities: 5 });
+    for (const c of ['a', 'b', 'c']) for (const n of [1, 2]) await store.logActivity(activity(c, n));
+    // 6 > 5: 'a' (the oldest) went.
+    expect((await store.getTranscriptActivities(CHANNEL, 'a')).items).to.deep.equal([]);
+    for (let n = 3; n <= 7; n++) await store.logActivity(activity('c', n));
+    expect((await store.getTranscriptActivities(CHANNEL, 'b')).items).to.deep.equal([]);
+    expect((await store.getTranscriptActivities(CHANNEL, 'c')).items).to.have.length(7);
+    expect(() => new HubMemoryTranscriptStore({ maxActivities: 0 })).to.throw(RangeError);
+  });
+
   describe('on Redis', () => {
     let client: RedisConnection;
     let tenant: string;
