@@ -57,6 +57,10 @@ export interface InboxWorkerOptions {
   onDeadLetter?: (letter: DeadLetter) => void;
 }
 
+/** setImmediate as loaded, so that fake timers in a test do not stop the dispatcher. */
+const realSetImmediate = setImmediate;
+const yieldToIo = () => new Promise<void>((resolve) => realSetImmediate(resolve));
+
 const defaultRetryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1));
 
 export class InboxWorker {
@@ -157,6 +161,10 @@ export class InboxWorker {
           this.signal();
         });
         this.turns.add(turn);
+        // Back to the event loop before the next claim: a claim that answers at once (memory, or
+        // a backlog) would otherwise start every free slot's turn in one go, and the hub's
+        // callbacks waiting for their ack would queue behind all of those turns' CPU.
+        await yieldToIo();
       }
     } finally {
       unsubscribe();
@@ -167,6 +175,9 @@ export class InboxWorker {
   private async runConversation(first: InboxClaim): Promise<void> {
     let claim: InboxClaim | undefined = first;
     for (let n = 1; claim; n++) {
+      // Between turns too: one batch of replies accepted by the hub ends many turns at once,
+      // and each would start its conversation's next turn in the same go.
+      if (n > 1) await yieldToIo();
       const keepLease = () => this.running && n < this.maxTurnsPerClaim;
       claim = await this.runTurn(claim, keepLease);
     }

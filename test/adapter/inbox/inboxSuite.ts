@@ -340,6 +340,16 @@ export function inboxSuite(name: string, makeFixture: () => Promise<InboxFixture
       await waitFor(async () => (await inbox.claim('stranger', 60_000)) !== undefined, 'the pin of a worker that is gone to run out');
     });
 
+    it('goes back to the event loop between the turns it starts, so callbacks waiting for their ack are not queued behind a burst of turns', async () => {
+      for (let i = 0; i < 10; i++) await inbox.append(`c${i}`, item(`m${i}`));
+      const log: string[] = [];
+      // Stands for I/O that became ready meanwhile (a callback to acknowledge).
+      setImmediate(() => log.push('io'));
+      startWorker(inbox, async (_c, it) => void log.push(it.id), { concurrency: 10 });
+      await waitFor(() => log.length === 11, 'ten turns');
+      expect(log.indexOf('io')).to.be.below(3);
+    });
+
     it('wakes an idle worker as soon as an item is appended on its replica', async () => {
       const handled: string[] = [];
       // Polling every minute: only the notification can start this turn within the deadline.
