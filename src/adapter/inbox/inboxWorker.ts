@@ -21,6 +21,7 @@
 import { isDeadLetterNow } from '../turnErrors.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { DeadLetter, Inbox, InboxClaim, InboxItem } from './inbox.js';
 
 export interface InboxTurn {
@@ -57,6 +58,9 @@ export interface InboxWorkerOptions {
   onDeadLetter?: (letter: DeadLetter) => void;
 }
 
+/** Turn CPU in one go, at most, before callbacks waiting for their ack are served (ms). */
+const YIELD_AFTER_MS = 5;
+
 /** setImmediate as loaded, so that fake timers in a test do not stop the dispatcher. */
 const realSetImmediate = setImmediate;
 const yieldToIo = () => new Promise<void>((resolve) => realSetImmediate(resolve));
@@ -67,6 +71,8 @@ export class InboxWorker {
   /** The turns under way, with their claims and leases (handed back on a bounded stop). */
   private readonly current = new Set<{ claim: InboxClaim; lease: LeaseSignal }>();
   readonly workerId: string;
+  /** When the worker last let the event loop serve I/O (yieldIfBusy). */
+  private sliceStart = performance.now();
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly renewEveryMs: number;
@@ -161,10 +167,10 @@ export class InboxWorker {
           this.signal();
         });
         this.turns.add(turn);
-        // Back to the event loop before the next claim: a claim that answers at once (memory, or
-        // a backlog) would otherwise start every free slot's turn in one go, and the hub's
+        // Back to the event loop now and then: a claim that answers at once (memory, or a
+        // backlog) would otherwise start every free slot's turn in one go, and the hub's
         // callbacks waiting for their ack would queue behind all of those turns' CPU.
-        await yieldToIo();
+        await this.yieldIfBusy();
       }
     } finally {
       unsubscribe();
@@ -177,7 +183,7 @@ export class InboxWorker {
     for (let n = 1; claim; n++) {
       // Between turns too: one batch of replies accepted by the hub ends many turns at once,
       // and each would start its conversation's next turn in the same go.
-      if (n > 1) await yieldToIo();
+      if (n > 1) await this.yieldIfBusy();
       const keepLease = () => this.running && n < this.maxTurnsPerClaim;
       claim = await this.runTurn(claim, keepLease);
     }
@@ -244,6 +250,18 @@ export class InboxWorker {
 
   private report(err: unknown, stage: InboxWorkerStage, claim?: InboxClaim): void {
     this.opts.onError?.(err, { stage, conversationId: claim?.conversationId, itemId: claim?.item.id });
+  }
+
+  /**
+   * Lets the event loop serve I/O once this worker has run turns for YIELD_AFTER_MS without a
+   * break. Not after every turn: turns started together queue their replies together, and the
+   * outbox sends those in one POST (yielding after each turn made nearly a POST per reply).
+   */
+  private async yieldIfBusy(): Promise<void> {
+    const now = performance.now();
+    if (now - this.sliceStart < YIELD_AFTER_MS) return;
+    await yieldToIo();
+    this.sliceStart = performance.now();
   }
 
   /** Wakes the dispatcher, or, when it is not asleep, makes its next sleep return at once. */
