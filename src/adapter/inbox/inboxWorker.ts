@@ -55,6 +55,11 @@ export interface InboxWorkerOptions {
   onError?: (err: unknown, info: { stage: InboxWorkerStage; conversationId?: string; itemId?: string }) => void;
   /** Told of each item given up on. */
   onDeadLetter?: (letter: DeadLetter) => void;
+  /**
+   * Told when a turn has run (whatever its outcome): how long its item waited in the inbox, from
+   * its recording or due time to the turn's start, and how long the turn took (metrics).
+   */
+  onTurnTimed?: (timing: { waitMs: number; turnMs: number; attempt: number }) => void;
 }
 
 const defaultRetryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1));
@@ -194,6 +199,7 @@ export class InboxWorker {
         .finally(() => (renewing = false));
     }, this.renewEveryMs);
     let failure: { err: unknown } | undefined;
+    const startedAt = Date.now();
     try {
       await this.handler(claim.conversationId, claim.item, { attempt: claim.attempt, signal: lease.signal });
     } catch (err) {
@@ -202,6 +208,8 @@ export class InboxWorker {
       clearInterval(renewal);
       this.current.delete(running);
     }
+    const dueAt = Math.max(claim.item.receivedAt, claim.item.notBefore ?? 0);
+    this.opts.onTurnTimed?.({ waitMs: Math.max(0, startedAt - dueAt), turnMs: Date.now() - startedAt, attempt: claim.attempt });
     try {
       if (!failure) return (await this.inbox.complete(claim, { keepLease: keepLease(), leaseMs: this.leaseMs })).next;
       this.report(failure.err, 'handler', claim);
