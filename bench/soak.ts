@@ -11,7 +11,9 @@
  * Faults on POST /conversations/messages: 5 % answered 429, 5 % answered 503, 150 ms added to
  * every call. Memory (RSS and V8 heap) of every replica is sampled every 10 s, right after a
  * full garbage collection (so the heap is what is kept, not garbage); growth is given from the
- * first sample after a warm-up to the last, and as a slope. Prints a table, writes
+ * first sample after a warm-up to the last, and as a slope. Where each reply's time went (inbox
+ * wait, turn, outbox queue, backoff, POSTs) is read from every replica's /metrics histograms at
+ * the end (stageBreakdown.ts). Prints tables, writes
  * bench/results/soak.json, and exits 1 when a message was lost, duplicated or reordered, or when
  * the hub's own rate limiter answered 429 (the replicas must stay inside the shared budget, L6/T8).
  */
@@ -22,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { startReplicaHarness, type ReplicaHarness } from '../src/harness/replicaHarness.js';
 import { probeReply } from '../src/harness/probeBot.js';
 import type { MemoryUsage } from '../src/harness/replicaMessages.js';
+import { stageBreakdown, type StageFigures } from './stageBreakdown.js';
 
 const env = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);
@@ -144,6 +147,8 @@ async function main(): Promise<void> {
   let finished = false;
   const stopAt = started + SECONDS * 1000;
   let chats: Chat[] = [];
+  let stages: StageFigures[] = [];
+  let messagesSent = 0;
   try {
     const running = await Promise.all(Array.from({ length: CONVERSATIONS }, (_, k) => startChat(h, k + 1, stopAt, () => finished)));
     chats = running.map((r) => r.chat);
@@ -156,6 +161,10 @@ async function main(): Promise<void> {
     sampling = false;
     await sampler;
     for (const { replica, usage } of await h.memory({ gc: true }).catch(() => [])) samples.get(replica)?.push({ t: Date.now() - started, usage });
+    // Where the time went, in the replicas' own histograms (what an operator's Prometheus sees).
+    const texts = await Promise.all(h.live().map(async (r) => (await fetch(`${r.url}/metrics`)).text()));
+    stages = stageBreakdown(texts);
+    messagesSent = texts.reduce((n, t) => n + Number(/^hubbot_sends_total\{outcome="sent"\} (\S+)$/m.exec(t)?.[1] ?? 0), 0);
     finished = true;
     await Promise.all(running.map((r) => r.listening));
   } finally {
@@ -163,10 +172,11 @@ async function main(): Promise<void> {
     sampling = false;
     await h.stop();
   }
-  report(chats, h, samples, limiter429, Date.now() - started);
+  report(chats, h, samples, limiter429, { stages, messagesSent }, Date.now() - started);
 }
 
-function report(chats: Chat[], h: ReplicaHarness, samples: Map<string, { t: number; usage: MemoryUsage }[]>, limiter429: number, elapsedMs: number): void {
+function report(chats: Chat[], h: ReplicaHarness, samples: Map<string, { t: number; usage: MemoryUsage }[]>, limiter429: number, replicas: { stages: StageFigures[]; messagesSent: number }, elapsedMs: number): void {
+  const { stages, messagesSent } = replicas;
   let sent = 0;
   let replied = 0;
   let lost = 0;
@@ -192,6 +202,7 @@ function report(chats: Chat[], h: ReplicaHarness, samples: Map<string, { t: numb
   const sends = h.platformCalls.of('POST', MESSAGES_PATH);
   const byStatus: Record<string, number> = {};
   for (const s of sends) byStatus[s.abandoned ? 'abandoned' : String(s.status)] = (byStatus[String(s.abandoned ? 'abandoned' : s.status)] ?? 0) + 1;
+  const okPosts = sends.filter((s) => s.status >= 200 && s.status < 300).length;
   const memory = [...samples.entries()].sort().map(([replica, points]) => {
     const after = points.filter((p) => p.t >= WARM_UP_MS);
     const first = (after[0] ?? points[0]).usage;
@@ -217,7 +228,9 @@ function report(chats: Chat[], h: ReplicaHarness, samples: Map<string, { t: numb
     settings: { seconds: SECONDS, replicas: REPLICAS, conversations: CONVERSATIONS, intervalMs: INTERVAL_MS, faults: FAULTS, warmUpMs: WARM_UP_MS },
     elapsedSeconds: Math.round(elapsedMs / 1000),
     messages: { sent, replied, lost, duplicated, reordered, replyLatencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? 0 } },
-    sends: { calls: sends.length, byStatus, answered429: byStatus['429'] ?? 0, limiter429 },
+    sends: { calls: sends.length, byStatus, answered429: byStatus['429'] ?? 0, limiter429, messagesPerPost: Math.round((messagesSent / Math.max(1, okPosts)) * 100) / 100 },
+    /** Per reply stage, from the replicas' histograms (p50/p95 estimated within buckets). */
+    stages,
     memory,
   };
   console.log(`\nSoak: ${SECONDS} s, ${REPLICAS} replicas, ${CONVERSATIONS} conversations (one message each every ${INTERVAL_MS} ms), faults 5 % 429 + 5 % 503 + 150 ms on sends\n`);
@@ -229,10 +242,13 @@ function report(chats: Chat[], h: ReplicaHarness, samples: Map<string, { t: numb
     reordered,
     'reply latency p50 / p95 / max (ms)': `${result.messages.replyLatencyMs.p50} / ${result.messages.replyLatencyMs.p95} / ${result.messages.replyLatencyMs.max}`,
     'sends to the hub (POSTs)': sends.length,
+    'messages per accepted POST': result.sends.messagesPerPost,
     'sends answered 429 (injected + limiter)': result.sends.answered429,
     "429s from the hub's rate limiter": limiter429,
     'sends answered 503': byStatus['503'] ?? 0,
   });
+  console.log('Where the time goes (replicas\' histograms, summed; p50/p95 interpolated within buckets):');
+  console.table(Object.fromEntries(stages.map(({ stage, ...f }) => [stage, f])));
   console.table(memory.map(({ samples: _s, ...m }) => m));
   const here = dirname(fileURLToPath(import.meta.url));
   void mkdir(join(here, 'results'), { recursive: true })

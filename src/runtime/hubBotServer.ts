@@ -98,10 +98,16 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox());
   const outbox = new Outbox({
     // The outbox waits out 429/503 itself, holding only the conversations concerned (T3).
-    send: async (batch, call) => {
-      await platform.conversations.sendMessages(batch, { backoff: 'caller', signal: call.signal });
+    // The batch is taken when the rate slot is granted: replies queued during the wait go in it.
+    sendAtSlot: async (take, call) => {
+      await platform.conversations.sendMessages(take, { backoff: 'caller', signal: call.signal });
     },
     onSent: (n) => metrics.sends.inc({ outcome: 'sent' }, n),
+    onDelivered: (t) => {
+      metrics.outboxWait.observe({ stage: 'queue' }, t.queueMs / 1000);
+      metrics.outboxWait.observe({ stage: 'post' }, t.postMs / 1000);
+      metrics.outboxWait.observe({ stage: 'backoff' }, t.backoffMs / 1000);
+    },
     onFailure: (conversationId, messages, err) => {
       metrics.sends.inc({ outcome: 'failed' }, messages.length);
       logger.error({ conversationId, count: messages.length, err }, 'replies could not be delivered to the hub');
@@ -242,6 +248,10 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       concurrency: opts.worker?.concurrency ?? cfg.INBOX_CONCURRENCY,
       pollIntervalMs: opts.worker?.pollIntervalMs,
       onError: (err, where) => logger.warn({ err, ...where }, 'inbox worker'),
+      onTurnTimed: (t) => {
+        metrics.inboxWait.observe(t.waitMs / 1000);
+        metrics.turnDuration.observe(t.turnMs / 1000);
+      },
       onDeadLetter: (letter) => {
         logger.error({ conversationId: letter.conversationId, itemId: letter.item.id, kind: letter.item.kind ?? 'message', reason: letter.reason }, 'inbox item parked in dead letters');
         adapter.inboxItemParked(letter);

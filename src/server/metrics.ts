@@ -33,6 +33,12 @@ export interface HubbotMetrics {
   handovers: Counter<'event'>;
   /** hubbot_handover_wait_seconds: time from the transfer to the agent joining (H1). */
   handoverWait: Histogram;
+  /** hubbot_inbox_wait_seconds: an item's wait in the inbox, from its recording (or due time) to its turn's start. */
+  inboxWait: Histogram;
+  /** hubbot_turn_seconds: a turn, start to end; it includes waiting for its replies to leave (outbox below). */
+  turnDuration: Histogram;
+  /** hubbot_outbox_wait_seconds{stage}: one reply's time in the outbox, per stage (OUTBOX_STAGES). */
+  outboxWait: Histogram<'stage'>;
   /** hubbot_queue_depth{queue}: read from the observed queues at each scrape. */
   queueDepth: Gauge<'queue'>;
   /** hubbot_dead_letters{queue}: read from the observed queues at each scrape. */
@@ -42,6 +48,17 @@ export interface HubbotMetrics {
   /** Reads `queue`'s dead-letter count at each scrape; returns a function that stops observing it. */
   observeDeadLetters(queue: string, read: DepthReader): () => void;
 }
+
+/**
+ * Where a reply's time in the outbox goes: `queue` from its enqueue to the POST that carries it
+ * taking it (the rate slot included: a batch is taken when its slot is granted), `backoff` held
+ * after a 429/503/timeout of a POST that carried it (T3), `post` the POSTs' round trips.
+ */
+export const OUTBOX_STAGES = ['queue', 'backoff', 'post'] as const;
+export type OutboxStage = (typeof OUTBOX_STAGES)[number];
+
+/** Reply latency buckets, seconds: from a few ms (Enterprise, idle) to two Developer intervals and beyond. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 6.5, 10, 15, 30, 60];
 
 export interface MetricsOptions {
   /** Also collect prom-client's process metrics (CPU, memory, event loop); default true. */
@@ -89,6 +106,9 @@ export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
   const counter = <L extends string>(name: string, help: string, labelNames: L[]): Counter<L> =>
     new Counter<L>({ name, help, labelNames, registers: [registry] });
 
+  const histogram = <L extends string>(name: string, help: string, labelNames: L[]): Histogram<L> =>
+    new Histogram<L>({ name, help, labelNames, buckets: LATENCY_BUCKETS, registers: [registry] });
+
   const depth = observedGauge(registry, 'hubbot_queue_depth', 'Items waiting in each queue (inbox, outbox, ...).');
   const dead = observedGauge(registry, 'hubbot_dead_letters', 'Items in each dead-letter queue.');
 
@@ -109,6 +129,9 @@ export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
       buckets: [5, 15, 30, 60, 120, 300, 600, 1800],
       registers: [registry],
     }),
+    inboxWait: histogram('hubbot_inbox_wait_seconds', 'Time an inbox item waited, from its recording (or due time) to the start of its turn.', []),
+    turnDuration: histogram('hubbot_turn_seconds', 'Time a turn took, start to end, waiting for its replies to leave included.', []),
+    outboxWait: histogram('hubbot_outbox_wait_seconds', 'Time a reply spent in the outbox, by stage: queue (to the POST taking it, its rate slot included), backoff, post.', ['stage']),
     queueDepth: depth.gauge,
     deadLetters: dead.gauge,
     observeQueueDepth: depth.observe,

@@ -49,7 +49,7 @@ describe('outbox over the real HTTP core', () => {
       timeoutMs: 3_600_000,
     });
     const client = new ConversationManagerClient(core);
-    return new Outbox({ send: async (batch, call) => void (await client.sendMessages(batch, { backoff: 'caller', signal: call.signal })), ...opts });
+    return new Outbox({ sendAtSlot: async (take, call) => void (await client.sendMessages(take, { backoff: 'caller', signal: call.signal })), ...opts });
   }
 
   it("[T3] two 503s for conversation A: B's reply departs at once, without waiting for A's backoff", async () => {
@@ -76,8 +76,9 @@ describe('outbox over the real HTTP core', () => {
     server.reply('POST', '*', (r) => (conversationsOf(r).length > 1 && !refused ? ((refused = true), BUSY) : { status: 200, body: {} }));
     const outbox = outboxOverCore();
     for (const id of ['A', 'B', 'C', 'W']) outbox.markLive(id);
-    // W's POST goes first; A and B queue meanwhile and leave together in the next, refused.
+    // W's POST goes first; A and B, queued once it is on the wire, leave together in the next, refused.
     const w = outbox.enqueue('W', [reply('W', 'warm')]);
+    await until(() => server.requests.length === 1, "W's POST");
     const held = [...outbox.enqueue('A', [reply('A', 'a')]), ...outbox.enqueue('B', [reply('B', 'b')])];
     await Promise.all(w);
     await until(() => server.requests.length === 2, 'the batch of A and B');

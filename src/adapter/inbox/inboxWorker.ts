@@ -56,6 +56,11 @@ export interface InboxWorkerOptions {
   onError?: (err: unknown, info: { stage: InboxWorkerStage; conversationId?: string; itemId?: string }) => void;
   /** Told of each item given up on. */
   onDeadLetter?: (letter: DeadLetter) => void;
+  /**
+   * Told when a turn has run (whatever its outcome): how long its item waited in the inbox, from
+   * its recording or due time to the turn's start, and how long the turn took (metrics).
+   */
+  onTurnTimed?: (timing: { waitMs: number; turnMs: number; attempt: number }) => void;
 }
 
 /** Turn CPU in one go, at most, before callbacks waiting for their ack are served (ms). */
@@ -211,6 +216,7 @@ export class InboxWorker {
         .finally(() => (renewing = false));
     }, this.renewEveryMs);
     let failure: { err: unknown } | undefined;
+    const startedAt = Date.now();
     try {
       await this.handler(claim.conversationId, claim.item, {
         attempt: claim.attempt,
@@ -224,6 +230,8 @@ export class InboxWorker {
       clearInterval(renewal);
       this.current.delete(running);
     }
+    const dueAt = Math.max(claim.item.receivedAt, claim.item.notBefore ?? 0);
+    this.opts.onTurnTimed?.({ waitMs: Math.max(0, startedAt - dueAt), turnMs: Date.now() - startedAt, attempt: claim.attempt });
     try {
       if (!failure) return (await this.inbox.complete(claim, { keepLease: keepLease(), leaseMs: this.leaseMs })).next;
       this.report(failure.err, 'handler', claim);

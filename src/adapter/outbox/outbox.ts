@@ -2,7 +2,9 @@
  * The outbox: replies of every conversation leave through here, as a scheduler for the
  * tenant's budget on POST /conversations/messages. Each POST carries every queued message it
  * fairly can (the batch body takes several messages); a conversation has at most one batch in
- * flight, so its order holds through retries.
+ * flight, so its order holds through retries. A POST takes its batch when its rate slot is
+ * granted (`sendAtSlot`), not before waiting for it: a reply queued during the wait leaves in
+ * that POST, not one interval later in the next.
  *
  * Backoff (T3): the send is made with the core's `backoff: 'caller'`, so a 429/502/503 or a
  * timeout comes back at once; the outbox then holds only the conversations of that POST for
@@ -28,16 +30,25 @@ import { PlatformError } from '../../errors/platformError.js';
 import { ReplyNotDeliveredError } from '../turnErrors.js';
 import { OutboxQueue, type OutboxEntry } from './outboxQueue.js';
 import { RecentConversations } from './recentConversations.js';
+import { ReplyClock, type ReplyTiming } from './replyTiming.js';
+
+/** One POST; `take` builds its batch and is called once, when the POST's rate slot is granted. */
+export type SendAtSlot = (take: () => MessageBatch, call: { signal: AbortSignal }) => Promise<void>;
 
 export interface OutboxOptions {
-  /** One POST; pass `signal` on (it aborts the call when the outbox stops) and use the core's `backoff: 'caller'`. */
-  send: (batch: MessageBatch, call: { signal: AbortSignal }) => Promise<void>;
+  /**
+   * One POST whose batch is taken when its rate slot is granted: call `take()` once, right
+   * after the slot (the core's `bodyAtSlot`), and send what it returns. Pass `signal` on (it
+   * aborts the call when the outbox stops) and use the core's `backoff: 'caller'`.
+   */
+  sendAtSlot?: SendAtSlot;
+  /** One POST of a batch taken before it is called: for a send with no rate slot to wait for (tests). `sendAtSlot` wins. */
+  send?: (batch: MessageBatch, call: { signal: AbortSignal }) => Promise<void>;
   /** Messages per POST at most. */
   maxBatch?: number;
   /**
-   * POSTs in flight at once (each for different conversations). Default 1: a POST takes its
-   * batch before waiting for its rate slot, so with one in flight everything queued during
-   * that wait leaves together in the next, which is what uses the budget best.
+   * POSTs at once (each for different conversations); of them, one at most waits for its rate
+   * slot, since it takes its batch only once the slot is granted. Default 1.
    */
   concurrency?: number;
   /** Attempts of one POST for a retryable failure before its messages fail; default 6. */
@@ -46,6 +57,8 @@ export interface OutboxOptions {
   retryDelayMs?: (attempt: number) => number;
   onFailure?: (conversationId: string, messages: HubMessage[], err: unknown) => void;
   onSent?: (batchSize: number) => void;
+  /** Each message the hub accepted: where its time in the outbox went (replyTiming.ts). */
+  onDelivered?: (timing: ReplyTiming) => void;
   /** Replies dropped because the hub said their conversation is unknown or ended (S6). */
   onDropped?: (conversationId: string, count: number, reason: string) => void;
   /** Closed conversations, and live ones, remembered at most each (oldest forgotten first); default 10,000. */
@@ -54,7 +67,8 @@ export interface OutboxOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-type Settings = Required<Omit<OutboxOptions, 'onFailure' | 'onSent' | 'onDropped' | 'sleep'>> & Pick<OutboxOptions, 'onFailure' | 'onSent' | 'onDropped' | 'sleep'>;
+type Hooks = 'onFailure' | 'onSent' | 'onDelivered' | 'onDropped' | 'sleep' | 'send' | 'sendAtSlot';
+type Settings = Required<Omit<OutboxOptions, Hooks>> & Pick<OutboxOptions, Hooks>;
 
 const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -66,6 +80,9 @@ export class Outbox {
   /** Conversations the hub has shown to exist: their replies may share a batch. */
   private readonly live: RecentConversations<true>;
   private running = 0;
+  /** A POST is waiting for its rate slot, its batch not yet taken: no other starts meanwhile. */
+  private waitingForSlot = false;
+  private readonly post: SendAtSlot;
   private pending = new Map<string, Set<Promise<void>>>();
   /** Which kind of POST goes next when both wait: solos and batches alternate (S6). */
   private prefer: 'solo' | 'batch' = 'batch';
@@ -81,6 +98,10 @@ export class Outbox {
       retryDelayMs: (attempt) => Math.min(30_000, 1000 * 2 ** (attempt - 1)),
       ...opts,
     };
+    const { send, sendAtSlot } = opts;
+    if (sendAtSlot) this.post = sendAtSlot;
+    else if (send) this.post = (take, call) => send(take(), call);
+    else throw new TypeError('Outbox: give sendAtSlot (or send)');
     this.closed = new RecentConversations(this.opts.maxClosed);
     this.live = new RecentConversations(this.opts.maxClosed);
   }
@@ -109,7 +130,7 @@ export class Outbox {
     const promises = messages.map((message) => {
       let settle!: OutboxEntry['settle'];
       const p = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-      this.queue.push({ conversationId, message, attempts: 0, settle });
+      this.queue.push({ conversationId, message, attempts: 0, settle, clock: new ReplyClock() });
       this.track(conversationId, p);
       return p;
     });
@@ -156,31 +177,67 @@ export class Outbox {
 
   private readonly alone = (conversationId: string) => !this.live.has(conversationId);
 
+  /**
+   * Starts POSTs while there is something to send. A POST takes its batch only when its slot is
+   * granted, so one at a time waits for a slot: a second one waiting would find the first had
+   * taken everything, and spend a slot of the budget on nothing.
+   */
   private pump(): void {
-    while (!this.stopped && this.running < this.opts.concurrency && this.queue.hasSendable()) {
-      const batch = this.queue.takeBatch(this.opts.maxBatch, this.alone, this.prefer);
-      if (batch.length === 0) break;
-      this.prefer = this.alone(batch[0].conversationId) ? 'batch' : 'solo';
+    while (!this.stopped && !this.waitingForSlot && this.running < this.opts.concurrency && this.queue.hasSendable()) {
       this.running++;
-      void this.sendBatch(batch).finally(() => {
+      this.waitingForSlot = true;
+      let taken: OutboxEntry[] | undefined;
+      const take = () => {
+        this.waitingForSlot = false;
+        taken = this.queue.takeBatch(this.opts.maxBatch, this.alone, this.prefer);
+        if (taken.length > 0) this.prefer = this.alone(taken[0].conversationId) ? 'batch' : 'solo';
+        // The slot is ours now: another POST may start waiting for the next one.
+        queueMicrotask(() => this.pump());
+        return taken;
+      };
+      void this.sendBatch(take).finally(() => {
+        if (taken === undefined) this.waitingForSlot = false; // a send that never took its batch
         this.running--;
-        this.queue.settle(new Set(batch.map((e) => e.conversationId)));
+        this.queue.settle(new Set((taken ?? []).map((e) => e.conversationId)));
         this.pump();
       });
     }
   }
 
-  private async sendBatch(batch: OutboxEntry[]): Promise<void> {
+  /**
+   * One POST; `take` gives its entries when the slot is granted (or at once, for a resend of
+   * entries already taken). Resolves once the entries it carried are settled or requeued.
+   */
+  private async sendBatch(take: () => OutboxEntry[]): Promise<void> {
+    let batch: OutboxEntry[] | undefined;
+    const takeOnce = () => {
+      if (batch) return batch;
+      batch = take();
+      for (const e of batch) e.clock.enter('post');
+      return batch;
+    };
     try {
       if (this.stopped) throw stopping();
-      await this.opts.send({ messages: { message: batch.map((e) => e.message) } }, { signal: this.aborter.signal });
+      await this.post(() => {
+        const entries = takeOnce();
+        if (entries.length === 0) throw NOTHING_TO_SEND;
+        return { messages: { message: entries.map((e) => e.message) } };
+      }, { signal: this.aborter.signal });
     } catch (err) {
-      await this.handleFailure(batch, err);
+      if (err === NOTHING_TO_SEND) return;
+      // Failed before its slot (no token, the bucket's store down): the batch it would have
+      // carried bears the failure, as when batches were taken before the slot.
+      const failed = takeOnce();
+      if (failed.length > 0) await this.handleFailure(failed, err);
       return;
     }
-    for (const id of conversationsOf(batch)) this.markLive(id);
-    for (const e of batch) e.settle.resolve();
-    this.opts.onSent?.(batch.length);
+    const sent = batch ?? [];
+    for (const id of conversationsOf(sent)) this.markLive(id);
+    for (const e of sent) {
+      this.opts.onDelivered?.(e.clock.stop());
+      e.settle.resolve();
+    }
+    this.opts.onSent?.(sent.length);
   }
 
   private async handleFailure(batch: OutboxEntry[], err: unknown): Promise<void> {
@@ -197,7 +254,7 @@ export class Outbox {
     if (conversations.length > 1) {
       // Refused for good, or a 404/409: which conversation is at fault is not known. Each is
       // sent alone again, so only the one at fault fails or closes (S6).
-      for (const id of conversations) await this.sendBatch(batch.filter((e) => e.conversationId === id));
+      for (const id of conversations) await this.sendBatch(() => batch.filter((e) => e.conversationId === id));
       return;
     }
     const [id] = conversations;
@@ -232,9 +289,11 @@ export class Outbox {
    */
   private retryLater(batch: OutboxEntry[], conversations: string[], delayMs: number): void {
     for (const id of conversations) this.queue.hold(id);
+    for (const e of batch) e.clock.enter('backoff');
     this.queue.requeueAtHead(batch);
     void this.wait(delayMs).then(() => {
       if (this.stopped) return;
+      for (const e of batch) e.clock.enter('queue');
       for (const id of conversations) this.queue.release(id);
       this.pump();
     });
@@ -259,6 +318,9 @@ export class Outbox {
     for (const e of left) e.settle.resolve();
   }
 }
+
+/** Thrown by a POST's `take` when nothing is sendable at its slot: the POST is not made. */
+const NOTHING_TO_SEND = new Error('nothing to send');
 
 const conversationsOf = (batch: OutboxEntry[]): string[] => [...new Set(batch.map((e) => e.conversationId))];
 

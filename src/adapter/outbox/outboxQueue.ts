@@ -5,6 +5,7 @@
  * settles, which keeps per-conversation order through retries.
  */
 import type { HubMessage } from '../../schemas/hubMessages.js';
+import type { ReplyClock } from './replyTiming.js';
 
 export interface OutboxEntry {
   conversationId: string;
@@ -12,6 +13,8 @@ export interface OutboxEntry {
   /** Attempts already made at outbox level (the HTTP core retries inside each attempt). */
   attempts: number;
   settle: { resolve: () => void; reject: (err: unknown) => void };
+  /** Where its time goes (metrics). */
+  clock: ReplyClock;
 }
 
 export class OutboxQueue {

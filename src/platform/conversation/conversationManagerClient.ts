@@ -93,13 +93,16 @@ export class ConversationManagerClient {
   }
 
   /**
-   * POST /conversations/messages with a batch of one or more messages. Every message type is
-   * checked against its sender's type (4.4) first; one refused type throws a PlatformError
-   * 400-120 naming sender and type, and nothing is sent (C5).
+   * POST /conversations/messages with a batch of one or more messages, or a function building
+   * it once the rate slot is granted. Every message type is checked against its sender's type
+   * (4.4) first; one refused type throws a PlatformError 400-120 naming sender and type, and
+   * nothing is sent (C5).
    */
-  async sendMessages(batch: MessageBatch, options?: CallOptions): Promise<SendMessagesResult> {
-    const checked = assertMessagesAllowed(batch);
-    const res = await this.call('messages.send', { body: checked, options });
+  async sendMessages(batch: MessageBatch | (() => MessageBatch), options?: CallOptions): Promise<SendMessagesResult> {
+    // A batch given as a function is built when the rate slot is granted (bodyAtSlot), and
+    // checked then: a refused type still stops it before anything is sent.
+    const req = typeof batch === 'function' ? { bodyAtSlot: () => assertMessagesAllowed(batch()), options } : { body: assertMessagesAllowed(batch), options };
+    const res = await this.call('messages.send', req);
     return { status: res.status, body: res.data };
   }
 
@@ -121,6 +124,7 @@ export class ConversationManagerClient {
       ...(req.query === undefined ? {} : { query: req.query }),
       ...(o.headers === undefined ? {} : { headers: o.headers }),
       ...(req.body === undefined ? {} : { body: req.body }),
+      ...(req.bodyAtSlot === undefined ? {} : { bodyAtSlot: req.bodyAtSlot }),
       ...(o.acceptLanguage === undefined ? {} : { acceptLanguage: o.acceptLanguage }),
       ...(o.wantUserMessage === undefined ? {} : { wantUserMessage: o.wantUserMessage }),
       ...(o.backoff === undefined ? {} : { backoff: o.backoff }),

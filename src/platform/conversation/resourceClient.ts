@@ -28,6 +28,8 @@ export interface CallOptions {
 export interface CallRequest {
   id?: string;
   body?: unknown;
+  /** Built once the rate slot is granted, instead of `body` (types.ts). */
+  bodyAtSlot?: () => unknown;
   query?: Record<string, string | number | boolean | undefined>;
   options?: CallOptions;
 }

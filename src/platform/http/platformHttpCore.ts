@@ -1,6 +1,7 @@
 /**
  * The one HTTP core of the platform clients (its contract is in types.ts). For each call it
- * 1. waits for the endpoint's slot in the shared bucket (L2, L3, L6, L8),
+ * 1. waits for the endpoint's slot in the shared bucket (L2, L3, L6, L8), and only then builds
+ *    the body of a call that gives `bodyAtSlot` (the outbox's batch: what is queued by then),
  * 2. sends with `Authorization: Bearer <token>` from the call's provider or the default (C8, A2),
  *    plus Accept-Language and, when asked, `X-platform-error-message: yes` (E3, E1),
  * 3. on a 401 drops the token (if still the one that failed), gets a new one and retries once (C8),
@@ -107,8 +108,9 @@ export class PlatformHttpCore implements HttpCore {
     },
   };
 
-  async request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>> {
-    if (spec.signedUrl !== undefined) return this.requestSigned<T>(spec);
+  async request<T = unknown>(asked: RequestSpec): Promise<HttpResponse<T>> {
+    if (asked.signedUrl !== undefined) return this.requestSigned<T>(asked);
+    let spec = asked;
     const provider = spec.tokenProvider ?? this.opts.tokenProvider;
     const ep = this.throttle.endpoint(spec.service, SERVICE_VERSIONS[spec.service], spec.method, spec.template);
     const where = { service: spec.service, method: spec.method, template: spec.template };
@@ -120,6 +122,7 @@ export class PlatformHttpCore implements HttpCore {
       const token = await provider.getToken();
       const waitedMs = await this.throttle.acquire(ep);
       throwIfAborted(spec.signal);
+      if (spec.bodyAtSlot) spec = { ...spec, body: spec.bodyAtSlot(), bodyAtSlot: undefined };
       let unsent = false;
       const answer = await this.send(spec, token).catch((err: unknown) => {
         throwIfAborted(spec.signal);

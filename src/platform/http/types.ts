@@ -31,6 +31,13 @@ export interface RequestSpec {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string | undefined>;
   body?: unknown;
+  /**
+   * The body, built when the call's rate slot is granted (after the departure check, T8) rather
+   * than before the wait: a caller that batches (the outbox) puts in it everything queued by
+   * then. Called once; a repeat of the call (after a 401) sends the same body. Replaces `body`.
+   * Whatever it throws is thrown by the call, which is then not sent.
+   */
+  bodyAtSlot?: () => unknown;
   /** Sent as Accept-Language; error text follows it (E3). */
   acceptLanguage?: string;
   /** Sends `X-platform-error-message: yes` so error bodies carry userMessage. */
