@@ -25,47 +25,15 @@
  * `stop()` (T7): retry timers dropped, in-flight POSTs aborted, queued and new messages
  * rejected as retryable; their turns are not completed in the inbox, so they run again.
  */
-import type { HubMessage, MessageBatch } from '../../schemas/hubMessages.js';
+import type { HubMessage } from '../../schemas/hubMessages.js';
 import { PlatformError } from '../../errors/platformError.js';
 import { ReplyNotDeliveredError } from '../turnErrors.js';
 import { OutboxQueue, type OutboxEntry } from './outboxQueue.js';
 import { RecentConversations } from './recentConversations.js';
-import { ReplyClock, type ReplyTiming } from './replyTiming.js';
+import type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
+import { ReplyClock } from './replyTiming.js';
 
-/** One POST; `take` builds its batch and is called once, when the POST's rate slot is granted. */
-export type SendAtSlot = (take: () => MessageBatch, call: { signal: AbortSignal }) => Promise<void>;
-
-export interface OutboxOptions {
-  /**
-   * One POST whose batch is taken when its rate slot is granted: call `take()` once, right
-   * after the slot (the core's `bodyAtSlot`), and send what it returns. Pass `signal` on (it
-   * aborts the call when the outbox stops) and use the core's `backoff: 'caller'`.
-   */
-  sendAtSlot?: SendAtSlot;
-  /** One POST of a batch taken before it is called: for a send with no rate slot to wait for (tests). `sendAtSlot` wins. */
-  send?: (batch: MessageBatch, call: { signal: AbortSignal }) => Promise<void>;
-  /** Messages per POST at most. */
-  maxBatch?: number;
-  /**
-   * POSTs at once (each for different conversations); of them, one at most waits for its rate
-   * slot, since it takes its batch only once the slot is granted. Default 1.
-   */
-  concurrency?: number;
-  /** Attempts of one POST for a retryable failure before its messages fail; default 6. */
-  maxAttempts?: number;
-  /** Backoff before attempt `attempt + 1`; default 1 s, 2 s, 4 s ... up to 30 s. A longer Retry-After wins (up to a minute). */
-  retryDelayMs?: (attempt: number) => number;
-  onFailure?: (conversationId: string, messages: HubMessage[], err: unknown) => void;
-  onSent?: (batchSize: number) => void;
-  /** Each message the hub accepted: where its time in the outbox went (replyTiming.ts). */
-  onDelivered?: (timing: ReplyTiming) => void;
-  /** Replies dropped because the hub said their conversation is unknown or ended (S6). */
-  onDropped?: (conversationId: string, count: number, reason: string) => void;
-  /** Closed conversations, and live ones, remembered at most each (oldest forgotten first); default 10,000. */
-  maxClosed?: number;
-  /** How a backoff waits; default a timer that stop() clears. */
-  sleep?: (ms: number) => Promise<void>;
-}
+export type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
 
 type Hooks = 'onFailure' | 'onSent' | 'onDelivered' | 'onDropped' | 'sleep' | 'send' | 'sendAtSlot';
 type Settings = Required<Omit<OutboxOptions, Hooks>> & Pick<OutboxOptions, Hooks>;
