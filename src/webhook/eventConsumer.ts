@@ -17,7 +17,7 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { eventEnvelopeSchema } from '../schemas/events.js';
+import { readStoredEnvelope } from './envelopeReader.js';
 import type { EventStore, HandlerFailureRecord, StoredEvent } from './eventStore.js';
 import type { EventFanOut } from './eventFanOut.js';
 import { toKnowledgeEvent, type KnowledgeEvent } from './knowledgeEvent.js';
@@ -137,8 +137,7 @@ export class EventConsumer {
     } else {
       let event: KnowledgeEvent | undefined;
       try {
-        const envelope = eventEnvelopeSchema.parse(JSON.parse(entry.body)) as KnowledgeEvent['envelope'];
-        event = toKnowledgeEvent(envelope, new Date(entry.receivedAt), { kindFields: this.options.kindFields });
+        event = toKnowledgeEvent(readStoredEnvelope(entry.body), new Date(entry.receivedAt), { kindFields: this.options.kindFields });
       } catch (err) {
         failures = [{ handler: 'consumer', attempts: 1, error: `unreadable stored event: ${errorText(err)}` }];
       }
