@@ -69,11 +69,17 @@ end
 return 0
 `);
 
-/** KEYS: stream. ARGV: group, entry ids... Acknowledges and deletes (an acknowledged entry is never read again). */
+/**
+ * KEYS: stream. ARGV: group, entry ids... Acknowledges and deletes (an acknowledged entry is never
+ * read again). One XACK and one XDEL per 500 ids rather than two calls per id: the consumer acks a
+ * batch at a time. Chunked because Lua's unpack is bounded (a backlog of acks can be large after
+ * Redis was unreachable).
+ */
 export const ACK_SCRIPT = new LuaScript(`
-for i = 2, #ARGV do
-  redis.call('XACK', KEYS[1], ARGV[1], ARGV[i])
-  redis.call('XDEL', KEYS[1], ARGV[i])
+for i = 2, #ARGV, 500 do
+  local last = math.min(i + 499, #ARGV)
+  redis.call('XACK', KEYS[1], ARGV[1], unpack(ARGV, i, last))
+  redis.call('XDEL', KEYS[1], unpack(ARGV, i, last))
 end
 return 0
 `);

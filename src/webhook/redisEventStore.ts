@@ -61,30 +61,28 @@ interface StoredDeadLetter extends Omit<EventDeadLetter, 'receivedAt'> {
 export class RedisEventStore implements EventStore {
   readonly claimIdleMs: number;
   private readonly client: RedisEventClient;
-  private readonly tenant: string;
-  private readonly windowSeconds: number;
-  private readonly maxPending: number;
+  /** The record script's constant arguments, as the text Redis is sent. */
+  private readonly windowArg: string;
+  private readonly maxPendingArg: string;
   private readonly group: string;
   private readonly cursors = new Map<string, string>();
 
   constructor(opts: RedisEventStoreOptions) {
     this.client = opts.client;
-    this.tenant = opts.tenant;
-    tenantKey(this.tenant); // an empty tenant fails here, not at the first event
-    this.windowSeconds = checkDedupeWindow(opts.dedupeWindowSeconds ?? MIN_DEDUPE_WINDOW_SECONDS);
-    this.maxPending = opts.maxPending ?? DEFAULT_MAX_PENDING;
+    this.windowArg = String(checkDedupeWindow(opts.dedupeWindowSeconds ?? MIN_DEDUPE_WINDOW_SECONDS));
+    this.maxPendingArg = String(opts.maxPending ?? DEFAULT_MAX_PENDING);
     this.claimIdleMs = opts.claimIdleMs ?? DEFAULT_CLAIM_IDLE_MS;
     this.group = opts.group ?? 'handlers';
+    const seenPrefix = `${tenantKey(opts.tenant, 'webhook', 'seen')}:`;
+    this.keys = Object.freeze({
+      stream: tenantKey(opts.tenant, 'webhook', 'events'),
+      dead: tenantKey(opts.tenant, 'webhook', 'dead'),
+      seen: (notificationId: string) => seenPrefix + dedupeKeyOf(notificationId),
+    });
   }
 
-  /** The Redis keys of this store, for operators and tests. */
-  get keys(): { stream: string; dead: string; seen: (notificationId: string) => string } {
-    return {
-      stream: tenantKey(this.tenant, 'webhook', 'events'),
-      dead: tenantKey(this.tenant, 'webhook', 'dead'),
-      seen: (notificationId) => tenantKey(this.tenant, 'webhook', 'seen', dedupeKeyOf(notificationId)),
-    };
-  }
+  /** The Redis keys of this store, for operators and tests. Built once: the route reads them per event. */
+  readonly keys: { readonly stream: string; readonly dead: string; readonly seen: (notificationId: string) => string };
 
   async record(notificationId: string, body: string, receivedAt: number): Promise<RecordOutcome> {
     // node-redis queues commands while it reconnects; waiting for that would hold the answer
@@ -92,8 +90,8 @@ export class RedisEventStore implements EventStore {
     if (this.client.isReady === false) throw PlatformError.of('503-100', { reason: 'the event store is not connected' });
     const k = this.keys;
     const outcome = await RECORD_SCRIPT.run(this.client, [k.seen(notificationId), k.stream], [
-      String(this.windowSeconds),
-      String(this.maxPending),
+      this.windowArg,
+      this.maxPendingArg,
       notificationId,
       body,
       String(receivedAt),

@@ -18,9 +18,9 @@ import { PlatformError } from '../errors/platformError.js';
 import { header } from '../http/errorResponse.js';
 import { DEFAULT_BODY_LIMIT_BYTES, parseJsonBytes, readRawBody } from '../http/jsonBody.js';
 import type { JsonServer } from '../http/jsonServer.js';
-import { eventEnvelopeSchema } from '../schemas/events.js';
 import type { HubbotMetrics } from '../server/metrics.js';
 import { createRefusalLog, type RefusalLog } from '../server/refusalLog.js';
+import { envelopeNotificationId } from './envelopeReader.js';
 import { EventConsumer, type EventConsumerOptions } from './eventConsumer.js';
 import type { EventFanOut } from './eventFanOut.js';
 import type { EventStore, RecordOutcome } from './eventStore.js';
@@ -168,10 +168,10 @@ function notificationIdOf(body: unknown, maxLength: number, acceptLanguage: stri
   if (!('notificationId' in body) || (body as { notificationId: unknown }).notificationId == null) {
     throw PlatformError.of('400-112', { name: 'notificationId' }, { acceptLanguage });
   }
-  const parsed = eventEnvelopeSchema.safeParse(body);
-  if (!parsed.success) throw PlatformError.of('400-101', { reason: 'notificationId must be a non-empty string or a number' }, { acceptLanguage });
-  if (parsed.data.notificationId.length > maxLength) throw PlatformError.of('400-101', { reason: `notificationId is longer than ${maxLength} characters` }, { acceptLanguage });
-  return parsed.data.notificationId;
+  const id = envelopeNotificationId(body);
+  if (id === undefined) throw PlatformError.of('400-101', { reason: 'notificationId must be a non-empty string or a number' }, { acceptLanguage });
+  if (id.length > maxLength) throw PlatformError.of('400-101', { reason: `notificationId is longer than ${maxLength} characters` }, { acceptLanguage });
+  return id;
 }
 
 /** The notificationId of a refused body, when it has one, for the refusal log (which cuts it short). */

@@ -72,6 +72,24 @@ describe('webhook replicas sharing one Redis', () => {
     expect(await admin.xLen(store.keys.stream)).to.equal(1);
   });
 
+  it('[W3] treats a notificationId remembered by an earlier version (same key, written by hand here) as a duplicate', async () => {
+    a = await startHarness('redis', { tenant });
+    const calls = new CallCounter();
+    a.receiver.events.on('article_created', calls.handler);
+    await a.receiver.start();
+    // Ids of several shapes, non-ASCII and long ones too: the key must be the UTF-8 SHA-256 hex as before.
+    const ids = [newId(), `é☃𝄞-${newId()}`, 'x'.repeat(256)];
+    for (const id of ids) {
+      await admin.set(`hubbot:{${tenant}}:webhook:seen:${createHash('sha256').update(id, 'utf8').digest('hex')}`, '1', { EX: 86_400 });
+      expect((await put(a.url, { notificationId: id, eventType: 'article_created' })).status).to.equal(204);
+    }
+    const sentinel = newId();
+    expect((await put(a.url, { notificationId: sentinel, eventType: 'article_created' })).status).to.equal(204);
+    await waitFor(() => calls.counts.get(sentinel) === 1, 'the sentinel handled');
+    expect(calls.total()).to.equal(1);
+    expect(await a.store.pendingCount()).to.equal(0);
+  });
+
   it('hands an event recorded by a replica that died to another replica', async () => {
     a = await startHarness('redis', { tenant, redisStore: { claimIdleMs: 200 } });
     b = await startHarness('redis', { tenant, redisStore: { claimIdleMs: 200 } });
