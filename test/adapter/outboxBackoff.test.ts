@@ -89,6 +89,32 @@ describe('outbox over the real HTTP core', () => {
     expect(server.requests.map(conversationsOf)[3]).to.deep.equal(['A', 'B']);
   });
 
+  it('[T3] each conversation of a refused batch backs off by its own failures: a fresh reply is not held as long as one retried before', async () => {
+    // A is refused twice on its own; then A (third attempt) and B (first) share a POST, refused.
+    let posts = 0;
+    server.reply('POST', '*', () => (++posts <= 3 ? BUSY : { status: 200, body: {} }));
+    const outbox = outboxOverCore();
+    for (const id of ['A', 'B']) outbox.markLive(id);
+    const a = outbox.enqueue('A', [reply('A', 'a')]);
+    await until(() => server.requests.length === 1, "A's first POST");
+    await clock.tickAsync(1000);
+    await until(() => server.requests.length === 2, "A's second POST");
+    const b = outbox.enqueue('B', [reply('B', 'b')]);
+    await clock.tickAsync(2000);
+    await until(() => server.requests.length === 3, 'A and B together');
+    expect(conversationsOf(server.requests[2])).to.have.members(['A', 'B']);
+    const failedAt = server.requests[2].at;
+    // B's first failure: 1 s; A's third: 4 s.
+    await clock.tickAsync(1000);
+    await Promise.all(b);
+    expect(server.requests.map(conversationsOf)[3]).to.deep.equal(['B']);
+    expect(server.requests[3].at - failedAt).to.be.below(2000);
+    await clock.tickAsync(3000);
+    await Promise.all(a);
+    expect(server.requests.map(conversationsOf)[4]).to.deep.equal(['A']);
+    expect(server.requests[4].at - failedAt).to.be.at.least(4000);
+  });
+
   it('[T1] a reply the hub refuses for good (400) is not retried: it fails once, with its reason, to be parked', async () => {
     server.reply('POST', '*', { status: 400, body: { code: '400-101', developerMessage: 'The request is invalid: bad.' } });
     const failures: unknown[] = [];

@@ -215,9 +215,23 @@ export class Outbox {
     }
     const conversations = conversationsOf(batch);
     if (err instanceof PlatformError && err.retryable) {
-      const attempt = Math.max(...batch.map((e) => ++e.attempts));
-      if (attempt < this.opts.maxAttempts) return this.retryLater(batch, conversations, this.backoffMs(attempt, err));
-      return this.fail(batch, conversations, err, err);
+      // Each conversation backs off by its own failed attempts: a batch taken at the slot mixes
+      // fresh replies with ones already retried, and the highest count of the batch (1 s, 2 s,
+      // 4 s ... up to 30 s) held them all; in the soak a few of those turned into 15-30 s waits
+      // for every conversation that happened to share the POST.
+      // Conversations with the same delay are released together, so they leave in one POST again.
+      const byDelay = new Map<number, string[]>();
+      for (const id of conversations) {
+        const mine = batch.filter((e) => e.conversationId === id);
+        const attempt = Math.max(...mine.map((e) => ++e.attempts));
+        if (attempt >= this.opts.maxAttempts) this.fail(mine, [id], err, err);
+        else {
+          const delay = this.backoffMs(attempt, err);
+          byDelay.set(delay, [...(byDelay.get(delay) ?? []), id]);
+        }
+      }
+      for (const [delay, ids] of byDelay) this.retryLater(batch.filter((e) => ids.includes(e.conversationId)), ids, delay);
+      return;
     }
     if (conversations.length > 1) {
       // Refused for good, or a 404/409: which conversation is at fault is not known. Each is
