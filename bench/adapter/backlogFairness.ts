@@ -16,7 +16,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { CallLogEntry } from '../../src/emulator/callLog.js';
 import { startLocalStack } from '../../src/local/localStack.js';
 import { EchoBot } from '../../bots/echoBot.js';
-import { keepAliveAgent, postJson } from './httpPost.js';
+import { keepAliveAgent, openEmulatorConversations, postJson } from './httpPost.js';
 
 export interface BacklogOptions {
   conversations: number;
@@ -99,12 +99,7 @@ export async function runBacklog(opts: BacklogOptions): Promise<BacklogResult> {
   });
   try {
     const api = `${stack.emulator.url}/emulator/conversations`;
-    const ids: string[] = [];
-    for (let i = 0; i < opts.conversations; i++) {
-      const res = await postJson(agent, new URL(api), JSON.stringify({ accountAddress: stack.accountAddress, customer: { id: `customer-${i}` } }));
-      if (res.status !== 201) throw new Error(`opening a conversation: ${res.status} ${res.body}`);
-      ids.push((JSON.parse(res.body) as { id: string }).id);
-    }
+    const ids = await openEmulatorConversations(agent, stack.emulator.url, stack.accountAddress, opts.conversations);
 
     await stack.bot.worker.stop();
     const t0 = performance.now();

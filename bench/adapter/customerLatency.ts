@@ -18,7 +18,7 @@ import { deleteTenantKeys, DEFAULT_REDIS_URL } from '../../src/harness/replicaHa
 import { startLocalStack } from '../../src/local/localStack.js';
 import { EchoBot } from '../../bots/echoBot.js';
 import { stageBreakdown, type StageFigures } from '../stageBreakdown.js';
-import { keepAliveAgent, postJson } from './httpPost.js';
+import { keepAliveAgent, openEmulatorConversations, postJson } from './httpPost.js';
 
 export interface CustomerLatencyOptions {
   plan: 'Developer' | 'Basic' | 'Enterprise';
@@ -79,12 +79,7 @@ export async function runCustomerLatency(opts: CustomerLatencyOptions): Promise<
   let unanswered = 0;
   try {
     const api = `${stack.emulator.url}/emulator/conversations`;
-    const ids: string[] = [];
-    for (let i = 0; i < opts.conversations; i++) {
-      const res = await postJson(agent, new URL(api), JSON.stringify({ accountAddress: stack.accountAddress, customer: { id: `customer-${i}` } }));
-      if (res.status !== 201) throw new Error(`opening a conversation: ${res.status} ${res.body}`);
-      ids.push((JSON.parse(res.body) as { id: string }).id);
-    }
+    const ids = await openEmulatorConversations(agent, stack.emulator.url, stack.accountAddress, opts.conversations);
     const t0 = performance.now();
     const stopAt = t0 + opts.loadMs;
     const customer = async (id: string, k: number) => {

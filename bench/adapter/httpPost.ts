@@ -37,3 +37,15 @@ export function postJson(agent: http.Agent, url: URL, body: string, headers: Rec
     req.end(body);
   });
 }
+
+/** Opens `n` customer conversations on the emulator (`POST /emulator/conversations`); their ids, in order. */
+export async function openEmulatorConversations(agent: http.Agent, emulatorUrl: string, accountAddress: string, n: number): Promise<string[]> {
+  const api = new URL(`${emulatorUrl}/emulator/conversations`);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await postJson(agent, api, JSON.stringify({ accountAddress, customer: { id: `customer-${i}` } }));
+    if (res.status !== 201) throw new Error(`opening a conversation: ${res.status} ${res.body}`);
+    ids.push((JSON.parse(res.body) as { id: string }).id);
+  }
+  return ids;
+}
