@@ -13,6 +13,12 @@ import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_
 export interface MemoryInboxOptions {
   /** How long an item id is remembered to recognise redeliveries; default 24 h. */
   dedupeWindowMs?: number;
+  /**
+   * Item ids remembered at most, oldest forgotten first; default 1,000,000 (about 100 MB). At
+   * 1,000 messages a second a 24 h window alone would hold 86 million; a redelivery comes
+   * within minutes, so the window is cut by count long before it matters.
+   */
+  maxRemembered?: number;
   /** Dead letters kept, newest first; default 1000. */
   maxDeadLetters?: number;
   /** Default lease of `complete(..., { keepLease: true })`; default 30 s. */
@@ -44,12 +50,15 @@ export class MemoryInbox implements Inbox {
   private count = 0;
   private readonly events = new EventEmitter();
   private readonly dedupeWindowMs: number;
+  private readonly maxRemembered: number;
   private readonly maxDeadLetters: number;
   private readonly leaseMs: number;
   private readonly now: () => number;
 
   constructor(opts: MemoryInboxOptions = {}) {
     this.dedupeWindowMs = opts.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
+    this.maxRemembered = opts.maxRemembered ?? 1_000_000;
+    if (!(Number.isInteger(this.maxRemembered) && this.maxRemembered >= 1)) throw new RangeError('maxRemembered must be a positive integer');
     this.maxDeadLetters = opts.maxDeadLetters ?? DEFAULT_MAX_DEAD_LETTERS;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.now = opts.now ?? (() => Date.now());
@@ -105,6 +114,7 @@ export class MemoryInbox implements Inbox {
     const conv = this.conversations.get(conversationId);
     if (this.seen.has(seenKey) || conv?.ids.has(item.id)) return false;
     this.seen.set(seenKey, now);
+    if (this.seen.size > this.maxRemembered) this.seen.delete(this.seen.keys().next().value as string);
     if (conv) {
       conv.items.push(json);
       conv.ids.add(item.id);

@@ -1,3 +1,4 @@
+import { expect } from 'chai';
 import { MemoryInbox } from '../../../src/adapter/inbox/memoryInbox.js';
 import { RedisInbox } from '../../../src/adapter/inbox/redisInbox.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../../src/redis/redisConnection.js';
@@ -29,4 +30,22 @@ inboxSuite('RedisInbox', async () => {
       await Promise.all(connections.map((c) => closeRedisConnection(c)));
     },
   };
+});
+
+describe('MemoryInbox memory bound', () => {
+  it('remembers at most maxRemembered item ids, the oldest forgotten first; pending items are still recognised', async () => {
+    const inbox = new MemoryInbox({ maxRemembered: 2 });
+    const item = (id: string) => ({ id, payload: { text: id }, receivedAt: Date.now() });
+    for (const id of ['m1', 'm2', 'm3']) expect((await inbox.append('c', item(id))).duplicate).to.equal(false);
+    // m1 is still pending: recognised by the conversation's own ids.
+    expect((await inbox.append('c', item('m1'))).duplicate).to.equal(true);
+    for (let i = 0; i < 3; i++) {
+      const claim = (await inbox.claim('w', 60_000))!;
+      await inbox.complete(claim);
+    }
+    // Done and beyond the bound: m1 is forgotten, m2 and m3 are still remembered.
+    expect((await inbox.append('c', item('m3'))).duplicate).to.equal(true);
+    expect((await inbox.append('c', item('m1'))).duplicate).to.equal(false);
+    expect(() => new MemoryInbox({ maxRemembered: 0 })).to.throw(RangeError);
+  });
 });
