@@ -37,7 +37,7 @@ export interface HubbotMetrics {
   inboxWait: Histogram;
   /** hubbot_turn_seconds: a turn, start to end; it includes waiting for its replies to leave (outbox below). */
   turnDuration: Histogram;
-  /** hubbot_outbox_wait_seconds{stage}: one reply's time in the outbox, per stage (OUTBOX_STAGES). */
+  /** hubbot_outbox_wait_seconds{stage}: one reply's time in the outbox, per stage (`ReplyStage` of replyTiming.ts: queue, post, backoff). */
   outboxWait: Histogram<'stage'>;
   /** hubbot_queue_depth{queue}: read from the observed queues at each scrape. */
   queueDepth: Gauge<'queue'>;
@@ -48,14 +48,6 @@ export interface HubbotMetrics {
   /** Reads `queue`'s dead-letter count at each scrape; returns a function that stops observing it. */
   observeDeadLetters(queue: string, read: DepthReader): () => void;
 }
-
-/**
- * Where a reply's time in the outbox goes: `queue` from its enqueue to the POST that carries it
- * taking it (the rate slot included: a batch is taken when its slot is granted), `backoff` held
- * after a 429/503/timeout of a POST that carried it (T3), `post` the POSTs' round trips.
- */
-export const OUTBOX_STAGES = ['queue', 'backoff', 'post'] as const;
-export type OutboxStage = (typeof OUTBOX_STAGES)[number];
 
 /** Reply latency buckets, seconds: from a few ms (Enterprise, idle) to two Developer intervals and beyond. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 6.5, 10, 15, 30, 60];

@@ -9,12 +9,10 @@ import sinon from 'sinon';
 import { Outbox, type SendAtSlot } from '../../src/adapter/outbox/outbox.js';
 import type { ReplyTiming } from '../../src/adapter/outbox/replyTiming.js';
 import { PlatformError } from '../../src/errors/platformError.js';
-import { StaticTokenProvider } from '../../src/platform/auth/staticTokenProvider.js';
 import { ConversationManagerClient } from '../../src/platform/conversation/conversationManagerClient.js';
-import { createPlatformHttpCore } from '../../src/platform/http/platformHttpCore.js';
 import type { HubMessage, MessageBatch } from '../../src/schemas/hubMessages.js';
-import { recordingSleep, until, useFakeTime, type SleepRecord } from '../platform/http/fakeTime.js';
-import { startRecordingServer, type RecordedRequest, type RecordingServer } from '../platform/recordingServer.js';
+import { fakeTimeCore, until } from '../platform/http/fakeTime.js';
+import type { RecordedRequest } from '../platform/recordingServer.js';
 
 let seq = 0;
 const reply = (conversation: string, text: string): HubMessage => ({
@@ -152,24 +150,14 @@ describe('outbox: the batch is taken when the rate slot is granted', () => {
 });
 
 describe('outbox over the real HTTP core: the batch leaves at its slot', () => {
-  let server: RecordingServer;
-  let clock: sinon.SinonFakeTimers;
-  beforeEach(async () => {
-    server = await startRecordingServer();
-    clock = useFakeTime();
-  });
-  afterEach(async () => {
-    clock.restore();
-    await server.close();
-  });
+  // 1 POST a second: the second POST waits about a second for its slot.
+  const rig = fakeTimeCore({ customRates: { name: 'custom', defaultRate: 1 } });
   const conversationsOf = (r: RecordedRequest) => (r.body as MessageBatch).messages.message.map((x) => x.conversation?.id);
 
   it('[L3] [T8] replies queued during the throttle wait go in that POST, which still departs one interval after the last', async () => {
+    const { server, clock, sleeps } = rig;
     server.reply('POST', '*', { status: 202, body: {} });
-    const sleeps: SleepRecord[] = [];
-    // 1 POST a second: the second POST waits about a second for its slot.
-    const core = createPlatformHttpCore({ baseUrl: server.url, tenant: 'acme', customRates: { name: 'custom', defaultRate: 1 }, tokenProvider: new StaticTokenProvider('t'), sleep: recordingSleep(sleeps), timeoutMs: 3_600_000 });
-    const client = new ConversationManagerClient(core);
+    const client = new ConversationManagerClient(rig.core());
     const outbox = new Outbox({ sendAtSlot: async (take, call) => void (await client.sendMessages(take, { backoff: 'caller', signal: call.signal })) });
     for (const id of ['A', 'B', 'C']) outbox.markLive(id);
     await Promise.all(outbox.enqueue('A', [reply('A', 'first')]));
