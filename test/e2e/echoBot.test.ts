@@ -68,7 +68,7 @@ describe('the adapter end to end, against the emulator', () => {
     expect(replies[1].content?.text).to.equal('Your replacement router has shipped.');
   });
 
-  it('[T4] forgets the reference of a conversation once it has ended, so the list holds the conversations under way', async () => {
+  it('forgets the reference of a conversation once it has ended, so the list holds the conversations under way', async () => {
     const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
     await customer.say('bye soon');
     await customer.messages(1);
