@@ -9,15 +9,18 @@
  */
 import type { Activity, PagedResult, TranscriptInfo, TranscriptStore } from 'botbuilder-core';
 import {
+  checkedAddress,
   checkListingToken,
   fromListingKey,
   listingKey,
   pageOf,
   positionOf,
+  redactedJson,
   requireIds,
   resolveTranscriptOptions,
   storedActivityJson,
   transcriptAddress,
+  type KeptJsonLogger,
   type ResolvedTranscriptOptions,
   type TranscriptStoreOptions,
 } from './transcriptRecord.js';
@@ -35,7 +38,7 @@ export interface MemoryTranscriptStoreOptions extends TranscriptStoreOptions {
 
 const SWEEP_EVERY_MS = 1000;
 
-export class HubMemoryTranscriptStore implements TranscriptStore {
+export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger {
   private readonly opts: ResolvedTranscriptOptions;
   private readonly maxActivities: number;
   /** channelId -> conversationId -> transcript, each map oldest transcript first. */
@@ -52,7 +55,15 @@ export class HubMemoryTranscriptStore implements TranscriptStore {
   async logActivity(activity: Activity): Promise<void> {
     const { channelId, conversationId } = transcriptAddress(activity);
     const now = Date.now();
-    const json = storedActivityJson(activity, this.opts.redact, now);
+    this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), now);
+  }
+
+  async logKeptJson(channelId: string | undefined, conversationId: string | undefined, keptJson: string): Promise<void> {
+    const address = checkedAddress(channelId, conversationId);
+    this.keep(address.channelId, address.conversationId, redactedJson(keptJson, this.opts.redact), Date.now());
+  }
+
+  private keep(channelId: string, conversationId: string, json: string, now: number): void {
     const channel = this.channel(channelId, true)!;
     let kept = channel.get(conversationId);
     if (!kept) {

@@ -14,15 +14,18 @@ import type { RedisScriptClient } from '../redis/luaScript.js';
 import { tenantKey } from '../redis/tenantKey.js';
 import { DELETE_SCRIPT, LISTING_SCRIPT, LOG_SCRIPT, PAGE_SCRIPT, PRUNE_SCRIPT } from './redisTranscriptScripts.js';
 import {
+  checkedAddress,
   checkListingToken,
   fromListingKey,
   listingKey,
   pageOf,
   positionOf,
+  redactedJson,
   requireIds,
   resolveTranscriptOptions,
   storedActivityJson,
   transcriptAddress,
+  type KeptJsonLogger,
   type ResolvedTranscriptOptions,
   type TranscriptStoreOptions,
 } from './transcriptRecord.js';
@@ -34,7 +37,7 @@ export interface RedisTranscriptStoreOptions extends TranscriptStoreOptions {
   tenant: string;
 }
 
-export class RedisTranscriptStore implements TranscriptStore {
+export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
   private readonly client: RedisScriptClient;
   private readonly tenant: string;
   private readonly opts: ResolvedTranscriptOptions;
@@ -60,7 +63,15 @@ export class RedisTranscriptStore implements TranscriptStore {
   async logActivity(activity: Activity): Promise<void> {
     const { channelId, conversationId } = transcriptAddress(activity);
     const now = Date.now();
-    const json = storedActivityJson(activity, this.opts.redact, now);
+    await this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), now);
+  }
+
+  async logKeptJson(channelId: string | undefined, conversationId: string | undefined, keptJson: string): Promise<void> {
+    const address = checkedAddress(channelId, conversationId);
+    await this.keep(address.channelId, address.conversationId, redactedJson(keptJson, this.opts.redact), Date.now());
+  }
+
+  private async keep(channelId: string, conversationId: string, json: string, now: number): Promise<void> {
     await LOG_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [json, listingKey(now, conversationId), String(this.opts.ttlMs)]);
   }
 

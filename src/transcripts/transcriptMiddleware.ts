@@ -7,14 +7,22 @@
  * botbuilder's TranscriptLoggerMiddleware does the same, but first deep-copies each whole
  * activity through JSON, `channelData` included (the hub's raw message), which no transcript
  * keeps: in the profile of a round trip that copy and the store's own cost more than the rest of
- * the turn's middleware. Here an activity is copied once, and only the fields a transcript keeps
- * (transcriptRecord.ts): still a snapshot, so what the turn changes later is not what is logged.
+ * the turn's middleware. Here an activity is serialised once, and only the fields a transcript
+ * keeps (transcriptRecord.ts): still a snapshot, so what the turn changes later is not what is
+ * logged; this package's stores keep that JSON as it is (after the operator's redaction).
  */
 import { ActivityEventNames, ActivityTypes, TurnContext, type Activity, type Middleware, type TranscriptLogger } from 'botbuilder-core';
-import { keptFieldsOf } from './transcriptRecord.js';
+import { activityFromJson, keptJsonOf, takesKeptJson } from './transcriptRecord.js';
 
 export interface TranscriptFailureLog {
   warn(obj: object, msg?: string): void;
+}
+
+/** One activity of the turn, as it will be logged. */
+interface Snapshot {
+  channelId?: string;
+  conversationId?: string;
+  keptJson: string;
 }
 
 export class HubTranscriptMiddleware implements Middleware {
@@ -24,28 +32,27 @@ export class HubTranscriptMiddleware implements Middleware {
   ) {}
 
   async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
-    const transcript: Partial<Activity>[] = [];
+    const transcript: Snapshot[] = [];
     const incoming = context.activity;
     if (incoming) {
       if (incoming.from && !incoming.from.role) incoming.from.role = 'user';
-      record(transcript, snapshot(incoming));
+      record(transcript, incoming);
     }
     context.onSendActivities(async (_ctx, activities, sendNext) => {
       const responses = await sendNext();
       activities.forEach((activity, i) => {
-        const copy = snapshot(activity);
-        copy.id = responses?.[i]?.id || copy.id || `g_${Math.random().toString(36).slice(2, 8)}${new Date(copy.timestamp ?? Date.now()).getTime()}`;
-        record(transcript, copy);
+        const id = responses?.[i]?.id || activity.id || `g_${Math.random().toString(36).slice(2, 8)}${new Date(activity.timestamp ?? Date.now()).getTime()}`;
+        record(transcript, activity, { id });
       });
       return responses;
     });
     context.onUpdateActivity(async (_ctx, activity, updateNext) => {
       await updateNext();
-      record(transcript, { ...snapshot(activity), type: ActivityTypes.MessageUpdate });
+      record(transcript, activity, { type: ActivityTypes.MessageUpdate });
     });
     context.onDeleteActivity(async (_ctx, reference, deleteNext) => {
       await deleteNext();
-      record(transcript, snapshot(TurnContext.applyConversationReference({ type: ActivityTypes.MessageDelete, id: reference.activityId }, reference, false)));
+      record(transcript, TurnContext.applyConversationReference({ type: ActivityTypes.MessageDelete, id: reference.activityId }, reference, false));
     });
     // As botbuilder's: a turn that fails logs nothing, since the inbox runs it again (a rerun
     // would otherwise log its activities twice).
@@ -53,12 +60,15 @@ export class HubTranscriptMiddleware implements Middleware {
     for (const activity of transcript) this.write(activity);
   }
 
-  private write(activity: Partial<Activity>): void {
+  private write(activity: Snapshot): void {
     const failed = (err: unknown) =>
       // The error's name and message only: the activity may hold personal data.
-      this.log?.warn({ err: { name: (err as Error)?.name, message: (err as Error)?.message }, conversationId: activity.conversation?.id }, 'transcript: activity not recorded');
+      this.log?.warn({ err: { name: (err as Error)?.name, message: (err as Error)?.message }, conversationId: activity.conversationId }, 'transcript: activity not recorded');
     try {
-      const pending = this.store.logActivity(activity as Activity);
+      // This package's stores take the JSON as it is; any other logger gets an Activity.
+      const pending = takesKeptJson(this.store)
+        ? this.store.logKeptJson(activity.channelId, activity.conversationId, activity.keptJson)
+        : this.store.logActivity(activityFromJson(activity.keptJson));
       if (pending instanceof Promise) pending.catch(failed);
     } catch (err) {
       failed(err);
@@ -66,18 +76,14 @@ export class HubTranscriptMiddleware implements Middleware {
   }
 }
 
-/** The kept fields, deep-copied: later changes to the activity do not reach the transcript. */
-function snapshot(activity: Partial<Activity>): Partial<Activity> {
-  const copy = JSON.parse(JSON.stringify(keptFieldsOf(activity))) as Partial<Activity>;
-  copy.timestamp = copy.timestamp ? new Date(copy.timestamp) : new Date();
-  if (copy.localTimestamp) copy.localTimestamp = new Date(copy.localTimestamp);
-  return copy;
-}
-
-/** The skills' ContinueConversation event only sets up a turn: it is no part of the conversation. */
-function record(transcript: Partial<Activity>[], activity: Partial<Activity>): void {
+/**
+ * Snapshots an activity of the turn: its kept fields, serialised now, so what the turn changes
+ * later is not what is logged. The skills' ContinueConversation event only sets up a turn: it is
+ * no part of the conversation.
+ */
+function record(transcript: Snapshot[], activity: Partial<Activity>, overrides?: Partial<Activity>): void {
   if (activity.type === ActivityTypes.Event && activity.name === ActivityEventNames.ContinueConversation) return;
-  transcript.push(activity);
+  transcript.push({ channelId: activity.channelId, conversationId: activity.conversation?.id, keptJson: keptJsonOf(activity, overrides) });
 }
 
 /** The middleware for a store, as `adapter.use(transcriptMiddleware(store, logger))`. */

@@ -43,13 +43,42 @@ export function resolveTranscriptOptions(opts: TranscriptStoreOptions = {}): Res
   return { ttlMs: Math.ceil(ttlSeconds * 1000), pageSize, redact: opts.redact };
 }
 
+export interface TranscriptAddress {
+  channelId: string;
+  conversationId: string;
+}
+
 /** Where a logged activity belongs; refused (as botbuilder's stores do) without either id. */
-export function transcriptAddress(activity: Partial<Activity> | undefined): { channelId: string; conversationId: string } {
+export function transcriptAddress(activity: Partial<Activity> | undefined): TranscriptAddress {
   if (!activity) throw new TypeError('transcripts: activity cannot be null for logActivity()');
-  const channelId = activity.channelId;
-  const conversationId = activity.conversation?.id;
+  return checkedAddress(activity.channelId, activity.conversation?.id);
+}
+
+export function checkedAddress(channelId: string | undefined, conversationId: string | undefined): TranscriptAddress {
   if (!channelId || !conversationId) throw new TypeError('transcripts: the activity needs a channelId and a conversation id');
   return { channelId, conversationId };
+}
+
+/**
+ * The two stores of this package also take an activity as HubTranscriptMiddleware snapshots it:
+ * its kept fields already as JSON, timestamp set. Through `logActivity` the middleware's copy
+ * would be parsed back into an object only for the store to pick and serialise it again.
+ */
+export interface KeptJsonLogger {
+  logKeptJson(channelId: string | undefined, conversationId: string | undefined, keptJson: string): Promise<void>;
+}
+
+export function takesKeptJson(store: object): store is KeptJsonLogger {
+  return typeof (store as Partial<KeptJsonLogger>).logKeptJson === 'function';
+}
+
+/** An activity's kept fields as JSON, times as Date would write them (a timestamp always). */
+export function keptJsonOf(activity: Partial<Activity>, overrides?: Partial<Activity>): string {
+  const kept = keptFieldsOf(activity);
+  if (overrides) Object.assign(kept, overrides);
+  kept.timestamp = kept.timestamp ? new Date(kept.timestamp) : new Date();
+  if (kept.localTimestamp) kept.localTimestamp = new Date(kept.localTimestamp);
+  return JSON.stringify(kept);
 }
 
 /** The fields of an activity a transcript keeps (a shallow pick: the values are the activity's own). */
@@ -63,9 +92,12 @@ export function keptFieldsOf(activity: Partial<Activity>): Partial<Activity> {
 export function storedActivityJson(activity: Partial<Activity>, redact: TranscriptRedaction | undefined, now: number): string {
   const kept = keptFieldsOf(activity);
   kept.timestamp ??= new Date(now);
-  if (!redact) return JSON.stringify(kept);
-  // A deep copy: the redaction may change it freely, and the caller's activity is never touched.
-  return JSON.stringify(redact(JSON.parse(JSON.stringify(kept)) as Partial<Activity>));
+  return redactedJson(JSON.stringify(kept), redact);
+}
+
+/** Kept fields as JSON, then the redaction (on a copy of its own: it may change it freely). */
+export function redactedJson(keptJson: string, redact: TranscriptRedaction | undefined): string {
+  return redact ? JSON.stringify(redact(JSON.parse(keptJson) as Partial<Activity>)) : keptJson;
 }
 
 /** An activity read back: its times are Dates again, as botbuilder's TranscriptStore gives them. */

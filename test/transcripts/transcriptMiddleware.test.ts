@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ActivityTypes, TestAdapter, type Activity, type TranscriptLogger } from 'botbuilder-core';
+import { HubMemoryTranscriptStore } from '../../src/transcripts/memoryTranscriptStore.js';
 import { HubTranscriptMiddleware } from '../../src/transcripts/transcriptMiddleware.js';
 
 /** A logger that keeps what it is given, as given. */
@@ -53,6 +54,32 @@ describe('transcripts: the middleware', () => {
     adapter.onTurnError = async () => undefined;
     await adapter.send('again').startTest();
     expect(store.logged).to.deep.equal([]);
+  });
+
+  it('[H4] hands this package\'s store its snapshot as JSON (never through logActivity), kept fields only, redacted', async () => {
+    /** The memory store, refusing the Activity path: each activity must come as kept JSON. */
+    class JsonOnlyStore extends HubMemoryTranscriptStore {
+      override async logActivity(): Promise<void> {
+        throw new Error('logActivity was called');
+      }
+    }
+    const store = new JsonOnlyStore({ redact: (a) => ({ ...a, text: a.text?.replace(/\S+@\S+/g, '[email]') }) });
+    const warnings: object[] = [];
+    const adapter = new TestAdapter(async (context) => {
+      await context.sendActivity('write to help@example.com');
+      context.activity.text = 'changed by the bot';
+    }).use(new HubTranscriptMiddleware(store, { warn: (o) => warnings.push(o) }));
+    await adapter.send({ type: ActivityTypes.Message, text: 'I am bob@example.com', channelData: { contact: 'bob@example.com' } } as Partial<Activity>).startTest();
+    await new Promise((r) => setImmediate(r));
+    expect(warnings).to.deep.equal([]);
+    const { items } = await store.getTranscriptActivities('test', adapter.conversation.conversation.id);
+    expect(items.map((a) => [a.text, a.from?.role])).to.deep.equal([
+      ['I am [email]', 'user'],
+      ['write to [email]', undefined],
+    ]);
+    expect(JSON.stringify(items)).to.not.include('@example.com');
+    expect(items[1].id).to.be.a('string').and.not.equal('');
+    for (const a of items) expect(a.timestamp).to.be.instanceOf(Date);
   });
 
   it('[H4] a store that fails is logged through the logger (name and message only) and never fails the turn', async () => {

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import type { Activity, TranscriptStore } from 'botbuilder-core';
-import type { TranscriptStoreOptions } from '../../src/transcripts/transcriptRecord.js';
+import { keptJsonOf, takesKeptJson, type KeptJsonLogger, type TranscriptStoreOptions } from '../../src/transcripts/transcriptRecord.js';
 
 export interface TranscriptFixture {
   store: TranscriptStore;
@@ -133,6 +133,19 @@ export function transcriptStoreSuite(name: string, make: MakeTranscriptStore): v
       expect(JSON.stringify(kept)).to.not.include('jane.doe').and.not.include('+33600000000');
       expect(kept).to.not.have.property('channelData');
       expect(original.text).to.equal('mail me at jane.doe@example.com'); // the caller's activity is untouched
+    });
+
+    it('[H4] takes the middleware\'s snapshot as JSON (logKeptJson): redacted before storing, refused without ids', async () => {
+      const redact = (a: Partial<Activity>) => ({ ...a, text: a.text?.replace(/\d{4,}/g, '[number]') });
+      const store = (await open({ redact })) as TranscriptStore & KeptJsonLogger;
+      expect(takesKeptJson(store)).to.equal(true);
+      await store.logKeptJson(CHANNEL, 'as-json', keptJsonOf(activity('as-json', 1, { text: 'my card is 4970101234567890', channelData: { secret: 'x' } } as Partial<Activity>)));
+      const [kept] = (await store.getTranscriptActivities(CHANNEL, 'as-json')).items;
+      expect(kept.text).to.equal('my card is [number]');
+      expect(kept.timestamp).to.be.instanceOf(Date);
+      expect(kept).to.not.have.property('channelData');
+      await expectRejection(store.logKeptJson(undefined, 'as-json', '{}'), /channelId and a conversation id/);
+      await expectRejection(store.logKeptJson(CHANNEL, '', '{}'), /channelId and a conversation id/);
     });
 
     it('[H4] stamps an activity logged without a timestamp with the time it was logged', async () => {
