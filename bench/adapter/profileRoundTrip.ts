@@ -98,8 +98,9 @@ async function main(): Promise<void> {
   // A third argument widens the inclusive view, e.g. 'botbuilder|axios' (a regular expression on source or frame).
   const inclusiveOf = process.argv[4] ? new RegExp(process.argv[4]) : undefined;
   const dir = join(here, '..', 'results', 'profiles');
-  await rm(dir, { recursive: true, force: true });
+  // Only the earlier profiles go: the folder's README is tracked.
   await mkdir(dir, { recursive: true });
+  for (const f of await readdir(dir)) if (f.endsWith('.cpuprofile')) await rm(join(dir, f), { force: true });
   process.env.ADAPTER_BENCH_CPU_PROF = dir;
 
   const sink = await startReplySink();
