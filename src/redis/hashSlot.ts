@@ -42,6 +42,10 @@ export function hashSlot(key: string): number {
  */
 export function requireOneSlot(keys: readonly string[], what: string): void {
   if (keys.length < 2) return;
+  // The usual case, checked per script call: every key carries the first key's hash tag, so all
+  // are hashed alike and no CRC is needed. Keys hashed on other text may still share its slot.
+  const part = hashedPart(keys[0]);
+  if (keys.every((k) => hashedPart(k) === part)) return;
   const first = hashSlot(keys[0]);
   const other = keys.find((k) => hashSlot(k) !== first);
   if (other !== undefined) {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
-import { hashSlot } from '../../src/redis/hashSlot.js';
+import { hashSlot, requireOneSlot } from '../../src/redis/hashSlot.js';
 import { clusterSettings, describeRedis, redisSettingsFrom } from '../../src/redis/redisSettings.js';
 
 describe('Redis settings: one node or a cluster (D1)', () => {
@@ -53,5 +53,16 @@ describe('Redis settings: one node or a cluster (D1)', () => {
     expect(hashSlot('{user1000}.following')).to.equal(hashSlot('user1000'));
     expect(hashSlot('foo{}{bar}')).to.equal(hashSlot('foo{}{bar}')).and.not.equal(hashSlot('bar'));
     expect(hashSlot('hubbot:{acme}:inbox:q:c1')).to.equal(hashSlot('hubbot:{acme}:state:x'));
+  });
+
+  it('[D2] lets a script\'s keys through when they share a slot, by hash tag or by CRC, and refuses others', () => {
+    expect(() => requireOneSlot(['hubbot:{acme}:inbox:q:c1', 'hubbot:{acme}:state:x', '{acme}'], 'script')).to.not.throw();
+    expect(() => requireOneSlot(['only-one'], 'script')).to.not.throw();
+    expect(() => requireOneSlot(['user1000', '{user1000}.following'], 'script')).to.not.throw(); // the same hashed text
+    // Other hashed text, yet the same slot (11304): still one node, so let through.
+    expect(hashSlot('t18712')).to.equal(hashSlot('acme'));
+    expect(() => requireOneSlot(['{acme}:a', '{t18712}:b'], 'script')).to.not.throw();
+    expect(() => requireOneSlot(['hubbot:{acme}:a', 'hubbot:{globex}:a'], 'script')).to.throw(RangeError, /different Redis Cluster hash slots/);
+    expect(() => requireOneSlot(['{acme}:a', '{acme}:b', 'untagged'], 'script')).to.throw(RangeError, /untagged/);
   });
 });
