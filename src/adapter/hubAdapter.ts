@@ -21,53 +21,13 @@ import type { HubMessage } from '../schemas/hubMessages.js';
 import { activityFromHubMessage } from './activityFromHubMessage.js';
 import { hubMessagesFromActivity } from './hubMessagesFromActivity.js';
 import { hubChannelData } from './hubChannel.js';
-import type { Outbox } from './outbox/outbox.js';
 import { BotTurnError, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
 import type { DeadLetter, Inbox, InboxItem } from './inbox/inbox.js';
 import { deadlineItem, readInboxItem, type Reference, type ScheduledEvent } from './inbox/inboxItems.js';
 import { activityOfReference, ProactiveTurns, TurnScope } from './proactiveTurns.js';
+import type { HubAdapterOptions, TurnLogic } from './hubAdapterOptions.js';
 
-export interface HubAdapterOptions {
-  outbox: Outbox;
-  /** The sender type our participant sends as; custom_bot unless configured otherwise. */
-  senderType?: SenderType;
-  /** Our participant id on the hub (sender.id of replies, recipient of activities). */
-  botId?: string;
-  /** Base URL of the hub, kept as serviceUrl on activities and references. */
-  serviceUrl?: string;
-  /**
-   * Which conversations the bot has already greeted. With it, the first message of a
-   * conversation is preceded by a conversationUpdate turn with membersAdded (the customer and
-   * the bot), as Direct Line and Web Chat do, so `onMembersAdded` welcome handlers fire (T4).
-   */
-  conversationStarts?: ConversationStarts;
-  /** Where debug lines go (unknown inbound types, C10). */
-  log?: { debug(obj: object, msg: string): void };
-  sleep?: (ms: number) => Promise<void>;
-  /**
-   * The notice a customer gets when the bot fails on their message, per language (`en`, `fr`,
-   * or a full locale); false sends none. Default: DEFAULT_TURN_ERROR_NOTICES (T1).
-   */
-  turnErrorNotices?: Readonly<Record<string, string>> | false;
-  /**
-   * The inbox the worker runs turns from. With it, proactive turns and scheduled events go
-   * through the conversation's line (T2); without it, continueConversation runs at once.
-   */
-  inbox?: Inbox;
-  /** The id of this process's InboxWorker: proactive turns are pinned to it (their logic lives here). */
-  workerId?: string;
-  /** How long a proactive turn waits for this process's worker before any may take it; default 30 s. */
-  proactivePinMs?: number;
-}
-
-type TurnLogic = (context: TurnContext) => Promise<void>;
-
-/** Remembers the conversations whose start the bot was told (any Storage; see ConversationReferenceStore). */
-export interface ConversationStarts {
-  isNew(conversationId: string): Promise<boolean>;
-  /** Called once the start turn ran; `reference` is the conversation's, for proactive messages. */
-  started(conversationId: string, reference: Partial<ConversationReference>): Promise<void>;
-}
+export type { ConversationStarts, HubAdapterOptions } from './hubAdapterOptions.js';
 
 /** Per-turn bookkeeping kept in turnState. */
 interface TurnOutbound {
