@@ -29,7 +29,27 @@ export interface ConversationReferenceStoreOptions {
   maxIndexAttempts?: number;
 }
 
-const MAX_KNOWN_STARTED = 10_000;
+/** Conversation ids each in-process cache below holds at most (a process may live for months). */
+export const MAX_REMEMBERED_IDS = 10_000;
+
+/** A set of ids that forgets its oldest past MAX_REMEMBERED_IDS: a cache, wrong only by asking again. */
+class RememberedIds {
+  private readonly ids = new Set<string>();
+
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
+  add(id: string): void {
+    if (this.ids.has(id)) return;
+    if (this.ids.size >= MAX_REMEMBERED_IDS) this.ids.delete(this.ids.values().next().value as string);
+    this.ids.add(id);
+  }
+
+  delete(id: string): void {
+    this.ids.delete(id);
+  }
+}
 export const INDEX_SHARDS = 64;
 
 interface ReferenceItem {
@@ -47,13 +67,13 @@ export class ConversationReferenceStore {
   private readonly namespace: string;
   private readonly maxIndexAttempts: number;
   /** Ids this process has seen in the index, so a save per turn does not read the index each time. */
-  private readonly indexed = new Set<string>();
+  private readonly indexed = new RememberedIds();
   /**
    * Conversations known to have started (their reference was saved or seen): once started, a
    * conversation stays so, so their turns do not read the storage again to ask (a Redis round
-   * trip per turn). Bounded; the oldest is forgotten first and then read once more.
+   * trip per turn). The oldest is forgotten first and then read once more.
    */
-  private readonly known = new Map<string, true>();
+  private readonly known = new RememberedIds();
 
   constructor(
     private readonly storage: Storage,
@@ -81,19 +101,14 @@ export class ConversationReferenceStore {
       isNew: async (conversationId) => {
         if (this.known.has(conversationId)) return false;
         const isNew = (await this.get(conversationId)) === undefined;
-        if (!isNew) this.remember(conversationId);
+        if (!isNew) this.known.add(conversationId);
         return isNew;
       },
       started: async (conversationId, reference) => {
         await this.save(reference);
-        this.remember(conversationId);
+        this.known.add(conversationId);
       },
     };
-  }
-
-  private remember(conversationId: string): void {
-    if (this.known.size >= MAX_KNOWN_STARTED) this.known.delete(this.known.keys().next().value as string);
-    this.known.set(conversationId, true);
   }
 
   async get(conversationId: string): Promise<StoredReference | undefined> {

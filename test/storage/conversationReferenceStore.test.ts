@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { MemoryStorage, type Storage } from 'botbuilder-core';
 import { closeRedisConnection, createRedisConnection } from '../../src/redis/redisConnection.js';
-import { ConversationReferenceStore, INDEX_SHARDS, type StoredReference } from '../../src/storage/conversationReferenceStore.js';
+import { ConversationReferenceStore, INDEX_SHARDS, MAX_REMEMBERED_IDS, type StoredReference } from '../../src/storage/conversationReferenceStore.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
 import { deleteTenantKeys, uniqueTenant } from './redisTestTenant.js';
 import { clusterRedis, dropTenant } from '../redisCluster/clusterRedis.js';
@@ -129,4 +129,23 @@ referenceStoreSuite('RedisStorage', async () => {
       await closeRedisConnection(client);
     },
   };
+});
+
+describe('ConversationReferenceStore in a long-lived process', () => {
+  it('remembers at most MAX_REMEMBERED_IDS indexed ids: a forgotten one is looked up in the index again, never listed twice', async function () {
+    this.timeout(60_000);
+    const storage = new MemoryStorage();
+    const store = new ConversationReferenceStore(storage, { namespace: 'refs' });
+    for (let i = 0; i <= MAX_REMEMBERED_IDS; i++) await store.save(ref(`c-${i}`));
+    let reads = 0;
+    const read = storage.read.bind(storage);
+    storage.read = (keys) => (reads++, read(keys));
+    await store.save(ref(`c-${MAX_REMEMBERED_IDS}`)); // still remembered: the index is not read
+    expect(reads).to.equal(0);
+    await store.save(ref('c-0')); // the oldest, forgotten: its shard is read, and it is there already
+    expect(reads).to.equal(1);
+    const ids = (await store.list()).map((r) => r.conversation?.id);
+    expect(ids).to.have.length(MAX_REMEMBERED_IDS + 1);
+    expect(new Set(ids).size).to.equal(MAX_REMEMBERED_IDS + 1);
+  });
 });
