@@ -19,6 +19,7 @@
  */
 import type { ConversationReference, Storage } from 'botbuilder-core';
 import { isETagConflict } from './eTagConflict.js';
+import { RecentConversations } from './recentConversations.js';
 
 export type StoredReference = Partial<ConversationReference>;
 
@@ -32,24 +33,6 @@ export interface ConversationReferenceStoreOptions {
 /** Conversation ids each in-process cache below holds at most (a process may live for months). */
 export const MAX_REMEMBERED_IDS = 10_000;
 
-/** A set of ids that forgets its oldest past MAX_REMEMBERED_IDS: a cache, wrong only by asking again. */
-class RememberedIds {
-  private readonly ids = new Set<string>();
-
-  has(id: string): boolean {
-    return this.ids.has(id);
-  }
-
-  add(id: string): void {
-    if (this.ids.has(id)) return;
-    if (this.ids.size >= MAX_REMEMBERED_IDS) this.ids.delete(this.ids.values().next().value as string);
-    this.ids.add(id);
-  }
-
-  delete(id: string): void {
-    this.ids.delete(id);
-  }
-}
 export const INDEX_SHARDS = 64;
 
 interface ReferenceItem {
@@ -67,13 +50,13 @@ export class ConversationReferenceStore {
   private readonly namespace: string;
   private readonly maxIndexAttempts: number;
   /** Ids this process has seen in the index, so a save per turn does not read the index each time. */
-  private readonly indexed = new RememberedIds();
+  private readonly indexed = new RecentConversations<true>(MAX_REMEMBERED_IDS);
   /**
    * Conversations known to have started (their reference was saved or seen): once started, a
    * conversation stays so, so their turns do not read the storage again to ask (a Redis round
    * trip per turn). The oldest is forgotten first and then read once more.
    */
-  private readonly known = new RememberedIds();
+  private readonly known = new RecentConversations<true>(MAX_REMEMBERED_IDS);
 
   constructor(
     private readonly storage: Storage,
@@ -91,7 +74,7 @@ export class ConversationReferenceStore {
     await this.storage.write({ [this.keyOf(conversationId)]: item });
     if (!this.indexed.has(conversationId)) {
       await this.updateIndex(this.shardKeyOf(conversationId), (ids) => (ids.includes(conversationId) ? undefined : [...ids, conversationId]));
-      this.indexed.add(conversationId);
+      this.indexed.set(conversationId, true);
     }
   }
 
@@ -101,12 +84,12 @@ export class ConversationReferenceStore {
       isNew: async (conversationId) => {
         if (this.known.has(conversationId)) return false;
         const isNew = (await this.get(conversationId)) === undefined;
-        if (!isNew) this.known.add(conversationId);
+        if (!isNew) this.known.set(conversationId, true);
         return isNew;
       },
       started: async (conversationId, reference) => {
         await this.save(reference);
-        this.known.add(conversationId);
+        this.known.set(conversationId, true);
       },
     };
   }

@@ -12,7 +12,7 @@
  * logged; this package's stores keep that JSON as it is (after the operator's redaction).
  */
 import { ActivityEventNames, ActivityTypes, TurnContext, type Activity, type Middleware, type TranscriptLogger } from 'botbuilder-core';
-import { activityFromJson, keptJsonOf, takesKeptJson } from './transcriptRecord.js';
+import { activityFromJson, keptJsonOf, takesKeptJson, type KeptJsonLogger } from './transcriptRecord.js';
 
 export interface TranscriptFailureLog {
   warn(obj: object, msg?: string): void;
@@ -26,10 +26,15 @@ interface Snapshot {
 }
 
 export class HubTranscriptMiddleware implements Middleware {
+  /** The store, when it is one of this package's: it takes the JSON as it is. */
+  private readonly jsonStore?: KeptJsonLogger;
+
   constructor(
     private readonly store: TranscriptLogger,
     private readonly log?: TranscriptFailureLog,
-  ) {}
+  ) {
+    if (takesKeptJson(store)) this.jsonStore = store;
+  }
 
   async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
     const transcript: Snapshot[] = [];
@@ -65,9 +70,8 @@ export class HubTranscriptMiddleware implements Middleware {
       // The error's name and message only: the activity may hold personal data.
       this.log?.warn({ err: { name: (err as Error)?.name, message: (err as Error)?.message }, conversationId: activity.conversationId }, 'transcript: activity not recorded');
     try {
-      // This package's stores take the JSON as it is; any other logger gets an Activity.
-      const pending = takesKeptJson(this.store)
-        ? this.store.logKeptJson(activity.channelId, activity.conversationId, activity.keptJson)
+      const pending = this.jsonStore
+        ? this.jsonStore.logKeptJson(activity.channelId, activity.conversationId, activity.keptJson)
         : this.store.logActivity(activityFromJson(activity.keptJson));
       if (pending instanceof Promise) pending.catch(failed);
     } catch (err) {

@@ -29,7 +29,7 @@ import type { HubMessage } from '../../schemas/hubMessages.js';
 import { PlatformError } from '../../errors/platformError.js';
 import { ReplyNotDeliveredError } from '../turnErrors.js';
 import { OutboxQueue, type OutboxEntry } from './outboxQueue.js';
-import { RecentConversations } from './recentConversations.js';
+import { RecentConversations } from '../../storage/recentConversations.js';
 import type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
 import { ReplyClock } from './replyTiming.js';
 
