@@ -1,5 +1,5 @@
 // Lint rules: typescript-eslint's recommended set, and the layer rules of the project (src <-
-// dialogs <- bots <- samples; the library proper never loads the emulator, rule K3 of
+// dialogs <- bots <- cli <- samples; the library proper never loads the emulator, rule K3 of
 // docs/platform-contract.md). Type checking itself is done by tsc.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -11,18 +11,17 @@ const forbid = (files, groups, ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }] },
 });
 const SELF = 'botbuilder-adapter-conversation-hub';
-const BOTTOM = [['**/dialogs/**', '**/bots/**', '**/samples/**', SELF, `${SELF}/*`], 'src/ is the bottom layer: it imports no dialogs, bots or samples.'];
-const NO_EMULATOR = [['**/emulator/**', '**/local/**', '**/harness/**'], 'The library proper never loads the emulator, the local stack or the harness (K3).'];
-/** Development tools inside src/: they may load the emulator. */
-const TOOLS = ['src/emulator/**', 'src/local/**', 'src/harness/**', 'src/cli/**'];
+const BOTTOM = [['**/dialogs/**', '**/bots/**', '**/samples/**', '**/cli/**', SELF, `${SELF}/*`], 'src/ is the bottom layer: it imports no dialogs, bots, command line or samples.'];
+const NO_EMULATOR = [['**/emulator/**'], 'The library proper never loads the emulator (K3); the local stack and the harness live in cli/.'];
 /**
  * The emulator reads the contract on its own: it shares the contract's shapes and tables
- * (src/schemas, src/rates), the error type, the HTTP server and the JSONPath subset, never the
- * clients' code, so a misreading of the contract in a client cannot hide in the emulator too.
+ * (src/schemas, src/rates), the error type, the HTTP server plumbing and the JSONPath subset,
+ * never the clients' code, so a misreading of the contract in a client cannot hide in the
+ * emulator too.
  */
 const EMULATOR_OWN = [
-  ['**/platform/**', '**/adapter/**', '**/runtime/**', '**/server/**', '**/webhook/**', '**/storage/**', '**/provisioning/**', '**/redis/**', '**/config/**', '**/cli/**', '**/local/**', '**/harness/**'],
-  'The emulator imports only src/schemas, src/rates, src/errors, src/http, src/jsonpath and its own code.',
+  ['**/platform/**', '**/adapter/**', '**/server/**', '**/authentication/**', '**/observability/**', '**/webhook/**', '**/storage/**', '**/provisioning/**', '**/redis/**', '**/config/**', '**/transcripts/**', '**/handover/**', '**/agents/**'],
+  'The emulator imports only src/schemas, src/rates, src/errors, src/httpServer, src/jsonpath and its own code.',
 ];
 
 export default tseslint.config(
@@ -35,12 +34,12 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  forbid(['src/**/*.ts'], [BOTTOM, NO_EMULATOR], TOOLS),
-  // The `/emulator` entry also serves the local stack (emulator + a provisioned bot server).
-  forbid([...TOOLS.filter((t) => t !== 'src/emulator/**'), 'src/emulator/index.ts'], [BOTTOM]),
-  forbid(['src/emulator/**'], [BOTTOM, EMULATOR_OWN], ['src/emulator/index.ts']),
-  forbid(['dialogs/**/*.ts'], [[['**/bots/**', '**/samples/**', `${SELF}/bots`, `${SELF}/emulator`, '**/emulator/**'], 'dialogs/ sits on src/ only, never the emulator (K3).']]),
-  forbid(['bots/**/*.ts'], [[['**/samples/**', '**/emulator/**', `${SELF}/emulator`], 'bots/ sits on dialogs/ and src/ only; the ready bots never load the emulator.']]),
+  forbid(['src/**/*.ts'], [BOTTOM, NO_EMULATOR], ['src/emulator/**']),
+  forbid(['src/emulator/**'], [BOTTOM, EMULATOR_OWN]),
+  forbid(['dialogs/**/*.ts'], [[['**/bots/**', '**/samples/**', '**/cli/**', `${SELF}/local`, `${SELF}/bots`, `${SELF}/emulator`, '**/emulator/**'], 'dialogs/ sits on src/ only, never the emulator (K3).']]),
+  forbid(['bots/**/*.ts'], [[['**/samples/**', '**/cli/**', '**/emulator/**', `${SELF}/emulator`, `${SELF}/local`], 'bots/ sits on dialogs/ and src/ only; the ready bots never load the emulator.']]),
+  // The command line (cli/) sits above bots/: `hubbot start` runs a ready bot; samples are above it.
+  forbid(['cli/**/*.ts'], [[['**/samples/**'], 'cli/ never loads a sample.']]),
   // Samples are what a developer copies: they import by package name, as their project will.
   {
     files: ['samples/**/*.ts'],

@@ -1,5 +1,5 @@
 /**
- * `npm run soak`: minutes of steady load on the multi-replica harness (src/harness) with the
+ * `npm run soak`: minutes of steady load on the multi-replica harness (cli/harness) with the
  * hub misbehaving, to see what a short test cannot: memory that creeps up, a message lost or
  * shown twice once in thousands, 429s when several replicas share one budget.
  *
@@ -21,9 +21,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startReplicaHarness, type ReplicaHarness } from '../src/harness/replicaHarness.js';
-import { probeReply } from '../src/harness/probeBot.js';
-import type { MemoryUsage } from '../src/harness/replicaMessages.js';
+import { startReplicaHarness, type ReplicaHarness } from '../cli/harness/replicaHarness.js';
+import { probeReply } from '../cli/harness/probeBot.js';
+import type { MemoryUsage } from '../cli/harness/replicaMessages.js';
 import { stageBreakdown, type StageFigures } from './stageBreakdown.js';
 
 const env = (name: string, fallback: number) => {

@@ -1,5 +1,5 @@
 /**
- * Where a reply's time goes, from the replicas' own Prometheus histograms (src/server/metrics.ts):
+ * Where a reply's time goes, from the replicas' own Prometheus histograms (src/observability/metrics.ts):
  * scraped from each replica's /metrics, summed over replicas, and read as p50 / p95 / mean per
  * stage. Percentiles come from histogram buckets (linear within a bucket), so they are as coarse
  * as the buckets; the mean is exact (sum / count).

@@ -20,7 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createJsonServer } from '../src/http/jsonServer.js';
+import { createJsonServer } from '../src/httpServer/jsonServer.js';
 import { closeRedisConnection, createRedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
 import { RedisEventStore } from '../src/webhook/redisEventStore.js';

@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const source = join(root, 'bots', 'hubbotCli.ts');
-let entry = join(root, 'dist', 'bots', 'hubbotCli.js');
+const source = join(root, 'cli', 'hubbotCli.ts');
+let entry = join(root, 'dist', 'cli', 'hubbotCli.js');
 if (existsSync(source)) {
   await import('tsx/esm/api').then(({ register }) => register());
   entry = source;

@@ -5,7 +5,7 @@
  * deadlines kept in the conversation's inbox (T2: in line with its messages, after a restart too).
  */
 import { ConfigError } from '../src/config/config.js';
-import type { BotDependencies, RunnableBot } from '../src/runtime/hubBotServer.js';
+import type { BotDependencies, RunnableBot } from '../src/server/hubBotServer.js';
 import { PortalManagerGuidedHelpPortal } from '../dialogs/guidedHelp/portalManagerGuidedHelpPortal.js';
 import { withoutDeletedArticles } from '../dialogs/guidedHelp/withoutDeletedArticles.js';
 import { GuidedHelpBot } from './guidedHelpBot.js';

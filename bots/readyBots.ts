@@ -2,7 +2,7 @@
  * The ready bots by name, as `hubbot start --bot NAME` and the tests pick them. Each entry
  * builds its bot from the dependencies the bot server hands over.
  */
-import type { BotDependencies, RunnableBot } from '../src/runtime/hubBotServer.js';
+import type { BotDependencies, RunnableBot } from '../src/server/hubBotServer.js';
 import { EchoBot } from './echoBot.js';
 import { createReadyGuidedHelpBot } from './guidedHelpReadyBot.js';
 

@@ -9,10 +9,9 @@ export { loadConfig, ConfigError, type Config } from './config/config.js';
 export { PlatformError } from './errors/platformError.js';
 
 // The bot server, the adapter and the turn pipeline
-export { startHubBotServer, createHubBot, type HubBot, type HubBotServer, type HubBotServerOptions, type BotDependencies, type RunnableBot } from './runtime/hubBotServer.js';
-export { connectPlatform, type PlatformConnection } from './runtime/platformConnection.js';
+export { startHubBotServer, createHubBot, type HubBot, type HubBotServer, type HubBotServerOptions, type BotDependencies, type RunnableBot } from './server/hubBotServer.js';
+export { connectPlatform, type PlatformConnection } from './server/platformConnection.js';
 export { HubAdapter, type HubAdapterOptions } from './adapter/hubAdapter.js';
-export { registerHubCallback, type CallbackRouteOptions } from './adapter/callbackRoute.js';
 export { createHubCallbackHandler, defaultCallbackParser, type HubCallbackHandler, type HubCallbackHandlerOptions } from './adapter/callbackHandler.js';
 export { Outbox, type OutboxOptions } from './adapter/outbox/outbox.js';
 export { HUB_CHANNEL_ID, type HubChannelData } from './adapter/hubChannel.js';
@@ -43,19 +42,19 @@ export { ConversationManagerClient } from './platform/conversation/conversationM
 export { PortalManagerClient } from './platform/portal/portalManagerClient.js';
 
 // Bot server pieces, for a developer composing their own server
-export { createJsonServer, sendJson, type JsonServer } from './http/jsonServer.js';
-export { registerTokenEndpoint, type TokenEndpointOptions, type TokenClient } from './server/tokenEndpoint.js';
-export { createCallbackAuthenticator, type CallbackAuthenticator, type CallbackAuthenticatorOptions, type VerifiedCaller } from './server/callbackAuthenticator.js';
-export type { TrustedIssuer, SecretIssuer, JwksIssuer } from './server/trustedIssuer.js';
-export { MemoryRevocationStore, type RevocationStore } from './server/revocationStore.js';
-export { RedisRevocationStore } from './server/redisRevocationStore.js';
-export { createFailureLimiter, type FailureLimiter, type FailureLimiterOptions, type MemoryFailureLimiterOptions } from './server/failureLimiter.js';
-export { RedisFailureLimiter, type RedisFailureLimiterOptions } from './server/redisFailureLimiter.js';
-export { createClientAddress, type ClientAddress } from './http/clientAddress.js';
-export { createUnauthenticatedCap, type UnauthenticatedCap, type UnauthenticatedCapOptions } from './http/unauthenticatedCap.js';
-export { registerOperationsRoutes, redisReadinessCheck } from './server/operationsRoutes.js';
-export { createMetrics, type HubbotMetrics } from './server/metrics.js';
-export { createLogger } from './server/logger.js';
+export { createJsonServer, sendJson, type JsonServer } from './httpServer/jsonServer.js';
+export { registerTokenEndpoint, type TokenEndpointOptions, type TokenClient } from './authentication/tokenEndpoint.js';
+export { createCallbackAuthenticator, type CallbackAuthenticator, type CallbackAuthenticatorOptions, type VerifiedCaller } from './authentication/callbackAuthenticator.js';
+export type { TrustedIssuer, SecretIssuer, JwksIssuer } from './authentication/trustedIssuer.js';
+export { MemoryRevocationStore, type RevocationStore } from './authentication/revocationStore.js';
+export { RedisRevocationStore } from './authentication/redisRevocationStore.js';
+export { createFailureLimiter, type FailureLimiter, type FailureLimiterOptions, type MemoryFailureLimiterOptions } from './authentication/failureLimiter.js';
+export { RedisFailureLimiter, type RedisFailureLimiterOptions } from './authentication/redisFailureLimiter.js';
+export { createClientAddress, type ClientAddress } from './httpServer/clientAddress.js';
+export { createUnauthenticatedCap, type UnauthenticatedCap, type UnauthenticatedCapOptions } from './httpServer/unauthenticatedCap.js';
+export { registerOperationsRoutes, redisReadinessCheck } from './observability/operationsRoutes.js';
+export { createMetrics, type HubbotMetrics } from './observability/metrics.js';
+export { createLogger } from './observability/logger.js';
 
 // Knowledge events
 export { registerWebhook, type WebhookOptions, type WebhookReceiver } from './webhook/registerWebhook.js';
@@ -92,7 +91,7 @@ export type { ClientCredentialsOptions } from './platform/auth/clientCredentials
 export type { MemoryBucketStoreOptions } from './platform/throttle/memoryBucketStore.js';
 export type { ConversationManagerClientOptions } from './platform/conversation/conversationManagerClient.js';
 export type { PortalManagerClientOptions } from './platform/portal/portalManagerClient.js';
-export type { RedisRevocationClient } from './server/redisRevocationStore.js';
+export type { RedisRevocationClient } from './authentication/redisRevocationStore.js';
 export type { MemoryEventStoreOptions } from './webhook/memoryEventStore.js';
 export type { RedisArticleStateClient } from './webhook/redisArticleStateStore.js';
 

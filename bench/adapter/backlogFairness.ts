@@ -14,7 +14,7 @@
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { CallLogEntry } from '../../src/emulator/callLog.js';
-import { startLocalStack } from '../../src/local/localStack.js';
+import { startLocalStack } from '../../cli/localStack.js';
 import { EchoBot } from '../../bots/echoBot.js';
 import { keepAliveAgent, openEmulatorConversations, postJson } from './httpPost.js';
 

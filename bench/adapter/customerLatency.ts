@@ -14,8 +14,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { CallLogEntry } from '../../src/emulator/callLog.js';
-import { deleteTenantKeys, DEFAULT_REDIS_URL } from '../../src/harness/replicaHarness.js';
-import { startLocalStack } from '../../src/local/localStack.js';
+import { deleteTenantKeys, DEFAULT_REDIS_URL } from '../../cli/harness/replicaHarness.js';
+import { startLocalStack } from '../../cli/localStack.js';
 import { EchoBot } from '../../bots/echoBot.js';
 import { stageBreakdown, type StageFigures } from '../stageBreakdown.js';
 import { keepAliveAgent, openEmulatorConversations, postJson } from './httpPost.js';

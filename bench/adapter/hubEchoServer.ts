@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config/config.js';
 import { ConversationManagerClient } from '../../src/platform/conversation/conversationManagerClient.js';
 import { createPlatformHttpCore } from '../../src/platform/http/platformHttpCore.js';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
 import { EchoBot } from '../../bots/echoBot.js';
 
 export interface HubEchoServerOptions {

@@ -20,9 +20,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatformError } from '../errors/platformError.js';
-import { header, sendErrorBody } from '../http/errorResponse.js';
-import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../http/jsonBody.js';
-import type { UnauthenticatedCap } from '../http/unauthenticatedCap.js';
+import { header, sendErrorBody } from '../httpServer/errorResponse.js';
+import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../httpServer/jsonBody.js';
+import type { UnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import { messageBatchSchema, type HubMessage } from '../schemas/hubMessages.js';
 
 export type CallbackOutcome = 'accepted' | 'duplicate' | 'refused' | 'unavailable';

@@ -7,7 +7,7 @@
  */
 import type { TurnContext } from '@microsoft/agents-hosting';
 import type { HubAdapter } from '../adapter/hubAdapter.js';
-import type { BotDependencies, RunnableBot } from '../runtime/hubBotServer.js';
+import type { BotDependencies, RunnableBot } from '../server/hubBotServer.js';
 import { HubAgentsAdapter } from './hubAgentsAdapter.js';
 
 /** What the server runs: AgentApplication and ActivityHandler of the Agents SDK both are one. */

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { PlatformError } from '../errors/platformError.js';
-import { describeIssues } from '../http/parseResponseBody.js';
+import { describeIssues } from '../schemas/describeIssues.js';
 
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (body === undefined) throw PlatformError.of('400-100', { reason: 'a JSON body is required' });

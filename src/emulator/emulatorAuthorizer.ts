@@ -6,8 +6,8 @@
  * injected 429/502/503). A call refused for its token or scope does not use up a rate token.
  */
 import { PlatformError } from '../errors/platformError.js';
-import { header } from '../http/errorResponse.js';
-import type { RouteContext } from '../http/jsonServer.js';
+import { header } from '../httpServer/errorResponse.js';
+import type { RouteContext } from '../httpServer/jsonServer.js';
 import type { ServiceName, Version } from '../rates/rateLookup.js';
 import type { TokenIssuer } from './auth/tokenIssuer.js';
 import type { Caller, EmulatorContext } from './emulatorContext.js';

@@ -6,7 +6,7 @@
  * on it. Parts talk to bots only over HTTP.
  */
 import type { SenderType } from '../schemas/messageTypes.js';
-import type { JsonServer, RouteContext } from '../http/jsonServer.js';
+import type { JsonServer, RouteContext } from '../httpServer/jsonServer.js';
 
 /** Who called, from the bearer token. */
 export interface Caller {

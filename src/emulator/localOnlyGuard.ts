@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { PlatformError } from '../errors/platformError.js';
-import { header, sendErrorBody } from '../http/errorResponse.js';
+import { header, sendErrorBody } from '../httpServer/errorResponse.js';
 import { BLOB_PATH } from './assets/signedUrl.js';
 import { UPLOAD_PATH } from './portal/suggestions/attachmentUploads.js';
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createJsonServer } from '../http/jsonServer.js';
+import { createJsonServer } from '../httpServer/jsonServer.js';
 import { SETUP_RESOURCES, type SetupResource } from '../schemas/conversationOperations.js';
 import type { RatePlan } from '../rates/rateLookup.js';
 import { registerAdminRoutes } from './admin/adminRoutes.js';

@@ -4,12 +4,12 @@
  * undefined when the configuration does not enable that part.
  */
 import type { Config } from '../config/config.js';
-import type { CallbackAuthenticatorOptions } from './callbackAuthenticator.js';
-import type { FailureLimiterOptions } from './failureLimiter.js';
-import type { RevocationStore } from './revocationStore.js';
-import { createTokenIssuer, type TokenIssuer } from './tokenIssuer.js';
-import type { TokenEndpointOptions } from './tokenEndpoint.js';
-import type { TrustedIssuer } from './trustedIssuer.js';
+import type { CallbackAuthenticatorOptions } from '../authentication/callbackAuthenticator.js';
+import type { FailureLimiterOptions } from '../authentication/failureLimiter.js';
+import type { RevocationStore } from '../authentication/revocationStore.js';
+import { createTokenIssuer, type TokenIssuer } from '../authentication/tokenIssuer.js';
+import type { TokenEndpointOptions } from '../authentication/tokenEndpoint.js';
+import type { TrustedIssuer } from '../authentication/trustedIssuer.js';
 
 /** The bot's own token issuer, when BOT_TOKEN_SIGNING_KEY is set. */
 export function tokenIssuerFromConfig(cfg: Config): TokenIssuer | undefined {

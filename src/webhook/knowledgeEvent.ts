@@ -12,7 +12,7 @@
  * number where a string is typed, is left out of `payload`), and `raw` is the payload object as
  * it came, so typed handlers and the cache invalidation see every event of their kind.
  */
-import { parseResponseBody } from '../http/parseResponseBody.js';
+import { parseResponseBody } from '../platform/http/parseResponseBody.js';
 import {
   DEFAULT_EVENT_KIND_FIELDS,
   EVENT_PAYLOAD_SCHEMAS,

@@ -15,11 +15,11 @@
  * counted: S5), and a notificationId is never logged whole.
  */
 import { PlatformError } from '../errors/platformError.js';
-import { header } from '../http/errorResponse.js';
-import { DEFAULT_BODY_LIMIT_BYTES, parseJsonBytes, readRawBody } from '../http/jsonBody.js';
-import type { JsonServer } from '../http/jsonServer.js';
-import type { HubbotMetrics } from '../server/metrics.js';
-import { createRefusalLog, type RefusalLog } from '../server/refusalLog.js';
+import { header } from '../httpServer/errorResponse.js';
+import { DEFAULT_BODY_LIMIT_BYTES, parseJsonBytes, readRawBody } from '../httpServer/jsonBody.js';
+import type { JsonServer } from '../httpServer/jsonServer.js';
+import type { HubbotMetrics } from '../observability/metrics.js';
+import { createRefusalLog, type RefusalLog } from '../observability/refusalLog.js';
 import { envelopeNotificationId } from './envelopeReader.js';
 import { EventConsumer, type EventConsumerOptions } from './eventConsumer.js';
 import type { EventFanOut } from './eventFanOut.js';

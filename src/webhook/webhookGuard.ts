@@ -18,9 +18,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { BlockList } from 'node:net';
 import { PlatformError } from '../errors/platformError.js';
-import { addressInList, parseAddressList } from '../http/addressList.js';
-import { header } from '../http/errorResponse.js';
-import { secretsEqual } from '../server/secretCompare.js';
+import { addressInList, parseAddressList } from '../httpServer/addressList.js';
+import { header } from '../httpServer/errorResponse.js';
+import { secretsEqual } from '../authentication/secretCompare.js';
 import { createSignatureCheck } from './webhookSignatureCheck.js';
 
 export const DEFAULT_SECRET_HEADER = 'x-webhook-secret';

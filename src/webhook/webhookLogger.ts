@@ -3,7 +3,7 @@
  * error messages, never bodies or headers: a delivery's headers may carry the shared secret.
  * A notificationId is the sender's text: it is logged cut short (loggedId, S5).
  */
-import { truncated } from '../server/refusalLog.js';
+import { truncated } from '../observability/refusalLog.js';
 
 export interface WebhookLogger {
   info(obj: object, msg?: string): void;

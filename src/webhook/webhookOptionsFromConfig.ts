@@ -10,8 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ConfigError, type Config } from '../config/config.js';
-import type { HubbotMetrics } from '../server/metrics.js';
-import type { RefusalLog } from '../server/refusalLog.js';
+import type { HubbotMetrics } from '../observability/metrics.js';
+import type { RefusalLog } from '../observability/refusalLog.js';
 import { RedisEventFanOut, type RedisSubscriber } from './redisEventFanOut.js';
 import { RedisEventStore, type RedisEventClient } from './redisEventStore.js';
 import type { WebhookOptions } from './registerWebhook.js';

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { PlatformError } from '../errors/platformError.js';
-import { header } from '../http/errorResponse.js';
+import { header } from '../httpServer/errorResponse.js';
 import {
   DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
   WEBHOOK_SIGNATURE_HEADER,
@@ -15,7 +15,7 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
   webhookSignature,
 } from '../schemas/webhookSignature.js';
-import { secretsEqual } from '../server/secretCompare.js';
+import { secretsEqual } from '../authentication/secretCompare.js';
 
 export interface SignatureCheckOptions {
   hmacSecret: string;

@@ -4,9 +4,9 @@
  * once (T1).
  */
 import { expect } from 'chai';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
 import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { startRecordingServer, type RecordingServer } from '../platform/recordingServer.js';
 import { CLIENT_ID, request, securityConfig, textBatch } from '../security/securityKit.js';
 import { eventually } from '../web/webTestKit.js';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { ActivityTypes, type ConversationReference } from '@microsoft/agents-activity';
 import { ActivityHandler, AgentApplication, MemoryStorage, TurnState } from '@microsoft/agents-hosting';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { hubAgentBot, type AgentDependencies } from '../../src/agents/index.js';
 import { DEFAULT_TURN_ERROR_NOTICES } from '../../src/adapter/turnErrors.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { readTranscript } from '../../src/transcripts/readTranscript.js';
 import { HUB_CHANNEL_ID } from '../../src/adapter/hubChannel.js';
 import { eventually } from '../web/webTestKit.js';

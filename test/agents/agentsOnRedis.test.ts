@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ActivityTypes } from '@microsoft/agents-activity';
 import { AgentApplication, TurnState } from '@microsoft/agents-hosting';
-import type { LocalStack } from '../../src/local/localStack.js';
+import type { LocalStack } from '../../cli/localStack.js';
 import { hubAgentBot, type AgentDependencies } from '../../src/agents/index.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
 import { Customer } from '../e2e/customerClient.js';

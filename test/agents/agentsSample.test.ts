@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { isBotModulePath, loadBotModule } from '../../bots/botModule.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
+import { isBotModulePath, loadBotModule } from '../../cli/botModule.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { ROOT } from '../package/importGraph.js';
 import { Customer } from '../e2e/customerClient.js';
 

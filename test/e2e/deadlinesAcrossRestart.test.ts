@@ -5,11 +5,11 @@
  */
 import { expect } from 'chai';
 import type { TurnContext } from 'botbuilder-core';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { startHubBotServer, type BotDependencies, type HubBotServer } from '../../src/runtime/hubBotServer.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
+import { startHubBotServer, type BotDependencies, type HubBotServer } from '../../src/server/hubBotServer.js';
 import { RedisInbox } from '../../src/adapter/inbox/redisInbox.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { GuidedHelpBot } from '../../bots/guidedHelpBot.js';
 import { InboxDeadlines } from '../../bots/guidedHelpDeadlines.js';
 import { PortalManagerGuidedHelpPortal } from '../../dialogs/guidedHelp/portalManagerGuidedHelpPortal.js';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { ActivityHandler, ConversationState, MemoryStorage, type StatePropertyAccessor } from 'botbuilder-core';
 import { ChoiceFactory, ChoicePrompt, ConfirmPrompt, DialogSet, DialogTurnStatus, ListStyle, WaterfallDialog, type DialogState } from 'botbuilder-dialogs';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { Customer } from './customerClient.js';
 
 /**

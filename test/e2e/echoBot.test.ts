@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { ActivityHandler, ConversationState, UserState, MessageFactory } from 'botbuilder-core';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { EchoBot } from '../../bots/echoBot.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { Customer } from './customerClient.js';
 
 const quiet = createLogger({ level: 'silent' });

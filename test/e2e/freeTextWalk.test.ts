@@ -5,9 +5,9 @@
  * tap, the printer model is answered in a sentence, and the error code in words.
  */
 import { expect } from 'chai';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { createReadyGuidedHelpBot } from '../../bots/guidedHelpReadyBot.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import type { HubMessage } from '../../src/schemas/hubMessages.js';
 import { Customer, exchange } from './customerClient.js';
 

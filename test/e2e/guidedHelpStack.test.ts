@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { createReadyGuidedHelpBot } from '../../bots/guidedHelpReadyBot.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { Customer, exchange } from './customerClient.js';
 
 // Each test runs twice: against answers as the contract shows them, and against the variants

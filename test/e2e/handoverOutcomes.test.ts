@@ -4,9 +4,9 @@
  * shortened to one second (HANDOVER_WAIT_SECONDS) and its deadline kept in the inbox.
  */
 import { expect } from 'chai';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { createReadyGuidedHelpBot } from '../../bots/guidedHelpReadyBot.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { readTranscript } from '../../src/transcripts/readTranscript.js';
 import { HUB_CHANNEL_ID } from '../../src/adapter/hubChannel.js';
 import type { HubMessage } from '../../src/schemas/hubMessages.js';

@@ -4,8 +4,8 @@
  * wait, turn, and the reply's outbox stages (queue, backoff, post).
  */
 import { expect } from 'chai';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { EchoBot } from '../../bots/echoBot.js';
 import { Customer } from './customerClient.js';
 

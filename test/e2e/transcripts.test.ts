@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { EchoBot } from '../../bots/echoBot.js';
-import { createLogger } from '../../src/server/logger.js';
-import { run as transcriptCommand } from '../../src/cli/transcriptCommand.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { run as transcriptCommand } from '../../cli/transcriptCommand.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { eventually } from '../web/webTestKit.js';

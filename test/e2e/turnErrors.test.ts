@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ActivityHandler } from 'botbuilder-core';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { eTagConflict } from '../../src/storage/eTagConflict.js';
 import { Customer } from './customerClient.js';
 

@@ -4,10 +4,10 @@
  * which receives no callbacks and only runs turns from the shared inbox. The tenant is new for
  * each describe and its keys are deleted after it.
  */
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
-import { startHubBotServer, type HubBotServer, type HubBotServerOptions } from '../../src/runtime/hubBotServer.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startHubBotServer, type HubBotServer, type HubBotServerOptions } from '../../src/server/hubBotServer.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 
 export interface TwoReplicas {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { ActivityHandler, type ChannelAccount } from 'botbuilder-core';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { activityFromHubMessage } from '../../src/adapter/activityFromHubMessage.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { Customer } from './customerClient.js';
 
 /** The welcome pattern of Microsoft's botbuilder samples, unchanged: greet every member added but the bot. */

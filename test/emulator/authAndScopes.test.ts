@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { sendJson } from '../../src/http/jsonServer.js';
+import { sendJson } from '../../src/httpServer/jsonServer.js';
 import type { EmulatorPart } from '../../src/emulator/emulatorContext.js';
 import type { RunningEmulator } from '../../src/emulator/startEmulator.js';
 import { answerOf, expectRefusal, fetchToken, hub, I_MANAGE, I_READ, MANAGE, message, batchOf, own, READ, startTestEmulator } from './hubTestKit.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseEmulatorArgs } from '../../src/cli/emulatorCommand.js';
+import { parseEmulatorArgs } from '../../cli/emulatorCommand.js';
 import { eventually } from '../web/webTestKit.js';
 
 const BIN = fileURLToPath(new URL('../../bin/hubbot.js', import.meta.url));

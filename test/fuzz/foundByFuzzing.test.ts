@@ -5,7 +5,7 @@
  * headers, and a keep-alive connection after a 413.
  */
 import { expect } from 'chai';
-import { createJsonServer, sendJson, type JsonServer } from '../../src/http/jsonServer.js';
+import { createJsonServer, sendJson, type JsonServer } from '../../src/httpServer/jsonServer.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/startEmulator.js';
 import { isErrorBodyFor } from '../../src/schemas/errorBody.js';
 import { UNLIMITED } from '../emulator/hubTestKit.js';

@@ -14,8 +14,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { createJsonServer, type HttpMethod, type JsonServer } from '../../src/http/jsonServer.js';
-import { readRawBody } from '../../src/http/jsonBody.js';
+import { createJsonServer, type HttpMethod, type JsonServer } from '../../src/httpServer/jsonServer.js';
+import { readRawBody } from '../../src/httpServer/jsonBody.js';
 import { matchesTemplate } from '../../src/rates/rateLookup.js';
 
 export interface RecordedRequest {

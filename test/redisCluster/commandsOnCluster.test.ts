@@ -3,10 +3,10 @@
  * REDIS_CLUSTER_NODES as the server does (D1).
  */
 import { expect } from 'chai';
-import { run as deadLetters } from '../../src/cli/deadLettersCommand.js';
-import { run as tokens } from '../../src/cli/tokensCommand.js';
+import { run as deadLetters } from '../../cli/deadLettersCommand.js';
+import { run as tokens } from '../../cli/tokensCommand.js';
 import { RedisInbox } from '../../src/adapter/inbox/redisInbox.js';
-import { RedisRevocationStore } from '../../src/server/redisRevocationStore.js';
+import { RedisRevocationStore } from '../../src/authentication/redisRevocationStore.js';
 import { uniqueTenant } from '../storage/redisTestTenant.js';
 import { clusterRedis, dropTenant } from './clusterRedis.js';
 import { sharedCluster } from './localCluster.js';

@@ -7,11 +7,11 @@
  * are printed, not asserted: the machine is shared.
  */
 import { expect } from 'chai';
-import { startReplicaHarness, type ReplicaHarness } from '../../src/harness/replicaHarness.js';
+import { startReplicaHarness, type ReplicaHarness } from '../../cli/harness/replicaHarness.js';
 import { tenantKey } from '../../src/redis/tenantKey.js';
 import { dumpOnFailure, emulatorLog, hubRecord, openCustomers, receivedReplies, type Customer } from '../reliability/reliabilityKit.js';
 import { eventually } from '../web/webTestKit.js';
-import { LocalRedisCluster } from '../../src/harness/localRedisCluster.js';
+import { LocalRedisCluster } from '../../cli/harness/localRedisCluster.js';
 
 const CUSTOMERS = 8;
 /** Pause between a customer's reply and its next message (load generation, not a wait for anything). */

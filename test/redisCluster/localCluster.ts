@@ -1,9 +1,9 @@
 /**
  * The Redis Cluster the test files of one run share: six redis-server processes
- * (src/harness/localRedisCluster.ts) on the first free ports from 17001, started by the first
+ * (cli/harness/localRedisCluster.ts) on the first free ports from 17001, started by the first
  * file that asks and stopped when the test process exits. A test that kills nodes starts a cluster of its own on other ports.
  */
-import { LocalRedisCluster } from '../../src/harness/localRedisCluster.js';
+import { LocalRedisCluster } from '../../cli/harness/localRedisCluster.js';
 
 export { LocalRedisCluster };
 

@@ -5,7 +5,7 @@
  * master is made again there, so the fan-out keeps reaching the other replica.
  */
 import { expect } from 'chai';
-import { LocalRedisCluster } from '../../src/harness/localRedisCluster.js';
+import { LocalRedisCluster } from '../../cli/harness/localRedisCluster.js';
 import { clusterSettings } from '../../src/redis/redisSettings.js';
 import { openSharedRedis, type SharedRedis } from '../../src/redis/sharedRedis.js';
 import { tenantKey } from '../../src/redis/tenantKey.js';

@@ -16,7 +16,7 @@ import { LuaScript, type RedisScriptClient } from '../../src/redis/luaScript.js'
 import { clusterSettings } from '../../src/redis/redisSettings.js';
 import { openSharedRedis, type SharedRedis } from '../../src/redis/sharedRedis.js';
 import { tenantKey } from '../../src/redis/tenantKey.js';
-import { RedisFailureLimiter } from '../../src/server/redisFailureLimiter.js';
+import { RedisFailureLimiter } from '../../src/authentication/redisFailureLimiter.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
 import { RedisTranscriptStore } from '../../src/transcripts/redisTranscriptStore.js';
 import { RedisArticleStateStore } from '../../src/webhook/redisArticleStateStore.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { parseReplicasArgs } from '../../src/cli/replicasCommand.js';
-import { probeReply } from '../../src/harness/probeBot.js';
+import { parseReplicasArgs } from '../../cli/replicasCommand.js';
+import { probeReply } from '../../cli/harness/probeBot.js';
 import { Customer } from '../e2e/customerClient.js';
 import { runReplicasCommand } from '../reliability/runReplicasCommand.js';
 

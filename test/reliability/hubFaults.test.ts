@@ -5,10 +5,10 @@
  */
 import { expect } from 'chai';
 import { PlatformError } from '../../src/errors/platformError.js';
-import { startReplicaHarness, type ReplicaHarness } from '../../src/harness/replicaHarness.js';
-import { probeReply } from '../../src/harness/probeBot.js';
+import { startReplicaHarness, type ReplicaHarness } from '../../cli/harness/replicaHarness.js';
+import { probeReply } from '../../cli/harness/probeBot.js';
 import { loadConfig } from '../../src/config/config.js';
-import { connectPlatform } from '../../src/runtime/platformConnection.js';
+import { connectPlatform } from '../../src/server/platformConnection.js';
 import { MESSAGES_PATH, dumpOnFailure, emulatorLog, expectRepliesOnce, openCustomers, receivedReplies, sleep } from './reliabilityKit.js';
 
 /** Picked so that the first calls include a stall, a 429, a 502 and a 503 (mulberry32 draws). */

@@ -12,8 +12,8 @@
  */
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { startReplicaHarness, type ReplicaHarness } from '../../src/harness/replicaHarness.js';
-import { probeReply } from '../../src/harness/probeBot.js';
+import { startReplicaHarness, type ReplicaHarness } from '../../cli/harness/replicaHarness.js';
+import { probeReply } from '../../cli/harness/probeBot.js';
 import { isErrorBodyFor } from '../../src/schemas/errorBody.js';
 import { ThrowawayRedis } from '../webhook/throwawayRedis.js';
 import { webhookSignatureHeaders } from '../../src/schemas/webhookSignature.js';

@@ -4,7 +4,7 @@
  * what the hub recorded — each required to hold every expected reply exactly once, in order.
  */
 import { expect } from 'chai';
-import type { ReplicaHarness } from '../../src/harness/replicaHarness.js';
+import type { ReplicaHarness } from '../../cli/harness/replicaHarness.js';
 import { Customer } from '../e2e/customerClient.js';
 
 export { Customer };

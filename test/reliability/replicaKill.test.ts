@@ -6,8 +6,8 @@
  * twice to the customer. Leases are 1.5 s, so a dead replica holds a conversation that long.
  */
 import { expect } from 'chai';
-import { startReplicaHarness, type ReplicaHarness } from '../../src/harness/replicaHarness.js';
-import { probeReply, probeWorking } from '../../src/harness/probeBot.js';
+import { startReplicaHarness, type ReplicaHarness } from '../../cli/harness/replicaHarness.js';
+import { probeReply, probeWorking } from '../../cli/harness/probeBot.js';
 import { dumpOnFailure, emulatorLog, expectRepliesOnce, openCustomers, receivedReplies } from './reliabilityKit.js';
 
 describe('reliability: a replica killed mid-dialog', function () {

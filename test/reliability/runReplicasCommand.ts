@@ -3,7 +3,7 @@
  * waits until it has printed where everything listens; a command that exits before that fails
  * the wait with everything it printed.
  */
-import { run } from '../../src/cli/replicasCommand.js';
+import { run } from '../../cli/replicasCommand.js';
 
 export interface RunningReplicasCommand {
   /** Every line the command printed, out and err, so far. */

@@ -9,10 +9,10 @@
  */
 import http from 'node:http';
 import { expect } from 'chai';
-import { createJsonServer, sendJson, type JsonServer } from '../../src/http/jsonServer.js';
+import { createJsonServer, sendJson, type JsonServer } from '../../src/httpServer/jsonServer.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/startEmulator.js';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
 import type { Config } from '../../src/config/config.js';
 import { UNLIMITED } from '../emulator/hubTestKit.js';

@@ -8,11 +8,11 @@
 import { expect } from 'chai';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { createRedisConnection, closeRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
-import { createLogger } from '../../src/server/logger.js';
-import { RedisRevocationStore } from '../../src/server/redisRevocationStore.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { RedisRevocationStore } from '../../src/authentication/redisRevocationStore.js';
 import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
-import { createTokenIssuer, type TokenIssuer } from '../../src/server/tokenIssuer.js';
+import { createTokenIssuer, type TokenIssuer } from '../../src/authentication/tokenIssuer.js';
 import type { Config } from '../../src/config/config.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { CLIENT_ID, expectRefusal, request, securityConfig, SIGNING_KEY, textBatch } from './securityKit.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { EchoBot } from '../../bots/echoBot.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { Customer } from '../e2e/customerClient.js';
 import { Outbox, type OutboxOptions } from '../../src/adapter/outbox/outbox.js';
 import { StaticTokenProvider } from '../../src/platform/auth/staticTokenProvider.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
 import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { CLIENT_ID, request, securityConfig, textBatch } from './securityKit.js';
 
 const OLD_KEY = 'the-old-signing-key-of-the-bot-0123456789';

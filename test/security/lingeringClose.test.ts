@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
 import { CLIENT_ID, securityConfig } from './securityKit.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
-import { startLocalStack } from '../../src/local/localStack.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
+import { startLocalStack } from '../../cli/localStack.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { securityConfig } from './securityKit.js';
 
 const quiet = createLogger({ level: 'silent' });

@@ -12,8 +12,8 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { EchoBot } from '../../bots/echoBot.js';
 import { TokenIssuer as EmulatorTokenIssuer, type IssuedToken } from '../../src/emulator/auth/tokenIssuer.js';
-import { startLocalStack, type LocalStack } from '../../src/local/localStack.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { Customer } from '../e2e/customerClient.js';
 import { request } from './securityKit.js';
 

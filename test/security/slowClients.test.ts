@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { PlatformError } from '../../src/errors/platformError.js';
-import { createJsonServer, type JsonServer } from '../../src/http/jsonServer.js';
-import { createUnauthenticatedCap, type UnauthenticatedCap } from '../../src/http/unauthenticatedCap.js';
+import { createJsonServer, type JsonServer } from '../../src/httpServer/jsonServer.js';
+import { createUnauthenticatedCap, type UnauthenticatedCap } from '../../src/httpServer/unauthenticatedCap.js';
 import { createHubCallbackHandler } from '../../src/adapter/callbackHandler.js';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
 import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { eventually } from '../web/webTestKit.js';
 import { CLIENT_ID, CLIENT_SECRET, expectRefusal, request, securityConfig, textBatch } from './securityKit.js';
 

@@ -12,8 +12,8 @@ import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { CLIENT_ID, CLIENT_SECRET, expectRefusal, request, securityConfig, type Answer } from './securityKit.js';
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest();

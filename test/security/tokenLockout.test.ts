@@ -8,14 +8,14 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { createJsonServer, type JsonServer } from '../../src/http/jsonServer.js';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
-import { createLogger } from '../../src/server/logger.js';
-import { registerTokenEndpoint } from '../../src/server/tokenEndpoint.js';
-import { createTokenIssuer } from '../../src/server/tokenIssuer.js';
-import { createFailureLimiter } from '../../src/server/failureLimiter.js';
-import { createRefusalLog } from '../../src/server/refusalLog.js';
-import { RedisFailureLimiter } from '../../src/server/redisFailureLimiter.js';
+import { createJsonServer, type JsonServer } from '../../src/httpServer/jsonServer.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { registerTokenEndpoint } from '../../src/authentication/tokenEndpoint.js';
+import { createTokenIssuer } from '../../src/authentication/tokenIssuer.js';
+import { createFailureLimiter } from '../../src/authentication/failureLimiter.js';
+import { createRefusalLog } from '../../src/observability/refusalLog.js';
+import { RedisFailureLimiter } from '../../src/authentication/redisFailureLimiter.js';
 import { closeRedisConnection, createRedisConnection } from '../../src/redis/redisConnection.js';
 import { CLIENT_ID, CLIENT_SECRET, expectRefusal, request, securityConfig, textBatch, type Answer } from './securityKit.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { run as tokens } from '../../src/cli/tokensCommand.js';
-import { createTokenIssuer } from '../../src/server/tokenIssuer.js';
-import { RedisRevocationStore } from '../../src/server/redisRevocationStore.js';
+import { run as tokens } from '../../cli/tokensCommand.js';
+import { createTokenIssuer } from '../../src/authentication/tokenIssuer.js';
+import { RedisRevocationStore } from '../../src/authentication/redisRevocationStore.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { decodeJwt } from 'jose';

@@ -6,8 +6,8 @@
  */
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { startHubBotServer, type HubBotServer } from '../../src/runtime/hubBotServer.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { CLIENT_ID, CLIENT_SECRET, expectRefusal, request, securityConfig, type Answer } from './securityKit.js';
 
 const PROXY = '127.0.0.9';

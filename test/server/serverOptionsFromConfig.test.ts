@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { loadConfig } from '../../src/config/config.js';
-import { createJsonServer, sendJson, type JsonServer } from '../../src/http/jsonServer.js';
+import { createJsonServer, sendJson, type JsonServer } from '../../src/httpServer/jsonServer.js';
 import { queryJsonPath } from '../../src/jsonpath/jsonPathSubset.js';
 import { encodeTokenPayload } from '../../src/schemas/authentication.js';
-import { createCallbackAuthenticator } from '../../src/server/callbackAuthenticator.js';
+import { createCallbackAuthenticator } from '../../src/authentication/callbackAuthenticator.js';
 import { callbackAuthenticatorOptionsFromConfig, tokenEndpointOptionsFromConfig } from '../../src/server/serverOptionsFromConfig.js';
-import { registerTokenEndpoint } from '../../src/server/tokenEndpoint.js';
+import { registerTokenEndpoint } from '../../src/authentication/tokenEndpoint.js';
 
 const ENV = {
   PLATFORM_TENANT: 'acme',

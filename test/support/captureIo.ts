@@ -3,7 +3,7 @@
  * (out in `lines`, err in `errors`) for the test to read, and gives the command `env` as its
  * environment instead of the test process's own.
  */
-import type { CommandIo } from '../../src/cli/commandIo.js';
+import type { CommandIo } from '../../cli/commandIo.js';
 
 export function captureIo(env: Record<string, string | undefined> = {}): CommandIo & { lines: string[]; errors: string[] } {
   const lines: string[] = [];

@@ -7,8 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../src/local/localStack.js';
-import { createLogger } from '../../src/server/logger.js';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../cli/localStack.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { CHROMIUM_ARGS, ensureChromium } from './ensureChromium.js';
 
 /** Installing Chromium on a fresh machine takes a while; launching it, a few seconds. */

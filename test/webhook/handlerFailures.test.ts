@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { registerOperationsRoutes } from '../../src/server/operationsRoutes.js';
-import { createMetrics } from '../../src/server/metrics.js';
+import { registerOperationsRoutes } from '../../src/observability/operationsRoutes.js';
+import { createMetrics } from '../../src/observability/metrics.js';
 import { CallCounter, newId, put, startHarness, waitFor, type Harness, type StoreKind } from './webhookHarness.js';
 
 async function metricsText(base: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { run as deadLetters } from '../../src/cli/deadLettersCommand.js';
-import { buildBody, run as sendEvent } from '../../src/cli/sendEventCommand.js';
+import { run as deadLetters } from '../../cli/deadLettersCommand.js';
+import { buildBody, run as sendEvent } from '../../cli/sendEventCommand.js';
 import type { KnowledgeEvent } from '../../src/webhook/knowledgeEvent.js';
 import { FAST_RETRY, newId, put, startHarness, waitFor, type Harness } from './webhookHarness.js';
 import { captureIo } from '../support/captureIo.js';

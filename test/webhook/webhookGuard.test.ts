@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { isErrorBodyFor } from '../../src/schemas/errorBody.js';
-import { createJsonServer } from '../../src/http/jsonServer.js';
+import { createJsonServer } from '../../src/httpServer/jsonServer.js';
 import { registerWebhook } from '../../src/webhook/registerWebhook.js';
 import { parseIpAllowlist } from '../../src/webhook/webhookGuard.js';
 import { newId, put, startHarness, type Harness } from './webhookHarness.js';

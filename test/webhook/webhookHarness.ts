@@ -6,7 +6,7 @@
  * (webhookGuard.test.ts, test/security/webhookAuth.test.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { createJsonServer, type JsonServer } from '../../src/http/jsonServer.js';
+import { createJsonServer, type JsonServer } from '../../src/httpServer/jsonServer.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import type { EventStore } from '../../src/webhook/eventStore.js';
 import { MemoryEventStore } from '../../src/webhook/memoryEventStore.js';

@@ -12,8 +12,8 @@
  */
 import { ZodError } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
-import { describeIssues } from '../../http/parseResponseBody.js';
-import { sendJson } from '../../http/jsonServer.js';
+import { describeIssues } from '../../schemas/describeIssues.js';
+import { sendJson } from '../../httpServer/jsonServer.js';
 import { TOKEN_PATH } from '../auth/tokenRoute.js';
 import type { EmulatorContext } from '../emulatorContext.js';
 import type { EmulatorServices } from '../emulatorServices.js';

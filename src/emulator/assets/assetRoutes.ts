@@ -7,9 +7,9 @@
  * emulator under /emulator/blobs and carry their own authorisation (no bearer token).
  */
 import { PlatformError } from '../../errors/platformError.js';
-import { header } from '../../http/errorResponse.js';
-import { readRawBody } from '../../http/jsonBody.js';
-import { sendJson } from '../../http/jsonServer.js';
+import { header } from '../../httpServer/errorResponse.js';
+import { readRawBody } from '../../httpServer/jsonBody.js';
+import { sendJson } from '../../httpServer/jsonServer.js';
 import { REQUIRED_SCOPES } from '../../schemas/requiredScopes.js';
 import { assetDeclarationSchema } from '../../schemas/resourceSchemas.js';
 import { parseBody } from '../bodyValidation.js';

@@ -6,9 +6,9 @@
  * other answer of the emulator, and never echo the secret.
  */
 import { PlatformError } from '../../errors/platformError.js';
-import { header } from '../../http/errorResponse.js';
-import { readRawBody } from '../../http/jsonBody.js';
-import { sendJson, type JsonServer, type RouteContext } from '../../http/jsonServer.js';
+import { header } from '../../httpServer/errorResponse.js';
+import { readRawBody } from '../../httpServer/jsonBody.js';
+import { sendJson, type JsonServer, type RouteContext } from '../../httpServer/jsonServer.js';
 import type { ClientRegistry, RegisteredClient } from './clientRegistry.js';
 import type { Caller } from '../emulatorContext.js';
 import type { TokenIssuer } from './tokenIssuer.js';

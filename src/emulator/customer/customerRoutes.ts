@@ -17,8 +17,8 @@
  *   account picker): id, name, address, tenant, default language.
  */
 import { PlatformError } from '../../errors/platformError.js';
-import { header } from '../../http/errorResponse.js';
-import { sendJson } from '../../http/jsonServer.js';
+import { header } from '../../httpServer/errorResponse.js';
+import { sendJson } from '../../httpServer/jsonServer.js';
 import { parseBody } from '../bodyValidation.js';
 import type { EmulatorContext } from '../emulatorContext.js';
 import type { Conversation, ConversationStore } from '../hub/conversationStore.js';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
-import { sendJson } from '../../http/jsonServer.js';
+import { sendJson } from '../../httpServer/jsonServer.js';
 import { KNOWN_EVENT_KINDS } from '../../schemas/events.js';
 import { parseBody } from '../bodyValidation.js';
 import type { EmulatorContext } from '../emulatorContext.js';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
-import { sendJson } from '../../http/jsonServer.js';
+import { sendJson } from '../../httpServer/jsonServer.js';
 import { parseBody } from '../bodyValidation.js';
 import type { EmulatorContext } from '../emulatorContext.js';
 import type { ConversationStore } from './conversationStore.js';

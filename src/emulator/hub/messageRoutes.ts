@@ -6,7 +6,7 @@
  * from "never existed").
  */
 import { PlatformError } from '../../errors/platformError.js';
-import { sendJson } from '../../http/jsonServer.js';
+import { sendJson } from '../../httpServer/jsonServer.js';
 import { REQUIRED_SCOPES } from '../../schemas/requiredScopes.js';
 import { messageBatchSchema } from '../../schemas/hubMessages.js';
 import { parseBody } from '../bodyValidation.js';

@@ -6,7 +6,7 @@
  * forbids is refused with 409-100 naming the resource that uses it (C4).
  */
 import { PlatformError } from '../../errors/platformError.js';
-import { sendJson, type RouteContext } from '../../http/jsonServer.js';
+import { sendJson, type RouteContext } from '../../httpServer/jsonServer.js';
 import { SETUP_RESOURCES, type SetupResource } from '../../schemas/conversationOperations.js';
 import { REQUIRED_SCOPES } from '../../schemas/requiredScopes.js';
 import { parseBody } from '../bodyValidation.js';

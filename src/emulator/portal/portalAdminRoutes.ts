@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
-import { sendJson } from '../../http/jsonServer.js';
+import { sendJson } from '../../httpServer/jsonServer.js';
 import { SUGGESTION_STATUSES } from '../../schemas/suggestionSchemas.js';
 import { parseBody } from '../bodyValidation.js';
 import { EMULATOR_API } from '../hub/hubPaths.js';

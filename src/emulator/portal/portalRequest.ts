@@ -8,8 +8,8 @@
  */
 import type { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
-import { header } from '../../http/errorResponse.js';
-import type { RouteContext } from '../../http/jsonServer.js';
+import { header } from '../../httpServer/errorResponse.js';
+import type { RouteContext } from '../../httpServer/jsonServer.js';
 import { ACCEPT_LANGUAGES, QUERY_LANGUAGES } from '../../schemas/languages.js';
 import { isPortalId } from '../../schemas/patterns.js';
 import { formatIssuePath } from '../../schemas/guidedHelp.js';

@@ -7,7 +7,7 @@
 import { PlatformError } from '../../errors/platformError.js';
 import { messageBatchSchema, type MessageBatch } from '../../schemas/hubMessages.js';
 import { maySend, type SenderType } from '../../schemas/messageTypes.js';
-import { describeIssues } from '../../http/parseResponseBody.js';
+import { describeIssues } from '../../schemas/describeIssues.js';
 
 /**
  * Returns the batch read by the (lenient) batch schema, or throws a PlatformError: 400-120

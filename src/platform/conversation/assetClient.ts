@@ -10,7 +10,8 @@
 import { PlatformError } from '../../errors/platformError.js';
 import type { HttpCore } from '../http/types.js';
 import type { CallOptions, ConversationCall } from './resourceClient.js';
-import { describeIssues, parseResponseBody } from '../../http/parseResponseBody.js';
+import { parseResponseBody } from '../http/parseResponseBody.js';
+import { describeIssues } from '../../schemas/describeIssues.js';
 import { assetDeclarationSchema, assetSchema, type Asset, type AssetDeclaration } from '../../schemas/resourceSchemas.js';
 
 export interface DownloadedAsset {

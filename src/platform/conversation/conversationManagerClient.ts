@@ -14,7 +14,7 @@ import type { HttpCore } from '../http/types.js';
 import { assertMessagesAllowed } from './assertMessagesAllowed.js';
 import { AssetClient } from './assetClient.js';
 import { CONVERSATION_OPERATIONS, pathFor, type ConversationOperation, type SetupResource } from '../../schemas/conversationOperations.js';
-import { parseResponseBody } from '../../http/parseResponseBody.js';
+import { parseResponseBody } from '../http/parseResponseBody.js';
 import { listFieldCandidates, ResourceClient, type CallOptions, type CallRequest, type ConversationCall } from './resourceClient.js';
 import {
   accountSchema,

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
 import type { HttpResponse } from '../http/types.js';
 import type { ConversationOperation, SetupResource } from '../../schemas/conversationOperations.js';
-import { describeIssues, parseResponseBody, readableItems } from '../../http/parseResponseBody.js';
+import { parseResponseBody, readableItems } from '../http/parseResponseBody.js';
+import { describeIssues } from '../../schemas/describeIssues.js';
 import { createdResourceSchema, paginationInfoSchema, type CreatedResource, type PaginationInfo } from '../../schemas/resourceSchemas.js';
 
 /** Per-call options every conversation manager method takes. */

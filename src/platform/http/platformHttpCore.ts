@@ -23,7 +23,7 @@ import { EndpointThrottle, type ThrottledEndpoint } from '../throttle/endpointTh
 import { MemoryBucketStore } from '../throttle/memoryBucketStore.js';
 import { sleep as realSleep, type Sleep } from '../throttle/sleep.js';
 import { basePathsFor, SERVICE_VERSIONS, type BasePaths } from './basePaths.js';
-import type { ReadNotes } from '../../http/parseResponseBody.js';
+import type { ReadNotes } from './parseResponseBody.js';
 import { platformDidNotAct, repeatPolicyOf } from './repeatPolicy.js';
 import { DEFAULT_RETRY_DELAYS_MS, parseRetryAfter, retryDelayMs } from './retryPolicy.js';
 import { refusedBeforeWrite, transportError } from './transportError.js';

@@ -5,7 +5,7 @@
  * only, refreshes the token once on 401, and maps every error body to PlatformError.
  */
 import type { HttpVerb } from '../../schemas/conversationOperations.js';
-import type { ReadNotes } from '../../http/parseResponseBody.js';
+import type { ReadNotes } from './parseResponseBody.js';
 
 export type { HttpVerb };
 

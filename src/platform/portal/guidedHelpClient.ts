@@ -31,7 +31,7 @@ import {
   type SearchStartBody,
   type SearchStepBody,
 } from '../../schemas/guidedHelpRequests.js';
-import { parseResponseBody, type ReadNotes } from '../../http/parseResponseBody.js';
+import { parseResponseBody, type ReadNotes } from '../http/parseResponseBody.js';
 import { checkedBody, readAnswer } from './portalBodies.js';
 import type { PageOptions, PortalCallOptions, PortalCaller } from './portalCaller.js';
 import type { PortalOperation } from './portalOperations.js';

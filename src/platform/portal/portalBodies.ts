@@ -5,7 +5,7 @@
  * 204 of an empty list, the assumed shapes of docs/platform-contract.md) reads as the caller's `empty` value.
  */
 import type { z } from 'zod';
-import { parseResponseBody, type ReadNotes } from '../../http/parseResponseBody.js';
+import { parseResponseBody, type ReadNotes } from '../http/parseResponseBody.js';
 import { refusalFromIssues } from './portalParameterChecks.js';
 
 /** A body checked against its schema before any network call (400-112 / 400-196). */

@@ -8,7 +8,7 @@
  * suggestion's status; its refusals reach the caller as PlatformError.
  */
 import type { z } from 'zod';
-import { parseResponseBody } from '../../http/parseResponseBody.js';
+import { parseResponseBody } from '../http/parseResponseBody.js';
 import { checkedBody, isEmptyAnswer, readAnswer } from './portalBodies.js';
 import type { PageOptions, PortalCallOptions, PortalCaller } from './portalCaller.js';
 import { badValue } from './portalParameterChecks.js';

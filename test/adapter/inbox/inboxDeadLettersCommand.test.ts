@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { run as deadLetters } from '../../../src/cli/deadLettersCommand.js';
+import { run as deadLetters } from '../../../cli/deadLettersCommand.js';
 import { RedisInbox } from '../../../src/adapter/inbox/redisInbox.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../../src/redis/redisConnection.js';
 import { deleteTenantKeys, uniqueTenant } from '../../storage/redisTestTenant.js';

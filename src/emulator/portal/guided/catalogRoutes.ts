@@ -5,7 +5,7 @@
  * a session in progress on the release (P7), the cases of a cluster and one case.
  */
 import { PlatformError } from '../../../errors/platformError.js';
-import { sendJson, type RouteContext } from '../../../http/jsonServer.js';
+import { sendJson, type RouteContext } from '../../../httpServer/jsonServer.js';
 import { realisticCasebase } from '../../realistic/realisticAnswers.js';
 import type { ReleaseRef } from '../knowledge/knowledgeBase.js';
 import type { PortalData } from '../knowledge/knowledgeSchema.js';

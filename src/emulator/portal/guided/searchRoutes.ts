@@ -4,7 +4,7 @@
  * answer 201 with no body and close the session when the casebase's searchSettings say so
  * (P10). Preconditions (P7) are refused with 409-101, unknown ids with 404-101.
  */
-import { sendJson, type RouteContext } from '../../../http/jsonServer.js';
+import { sendJson, type RouteContext } from '../../../httpServer/jsonServer.js';
 import { caseDecisionBodySchema, searchStartBodySchema, searchStepBodySchema } from '../../../schemas/guidedHelpRequests.js';
 import { beginPortalCall, portalBody, routePath, type PortalCall } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';

@@ -7,8 +7,8 @@
  * 400-196.
  */
 import { PlatformError } from '../../../errors/platformError.js';
-import { header } from '../../../http/errorResponse.js';
-import type { RouteContext } from '../../../http/jsonServer.js';
+import { header } from '../../../httpServer/errorResponse.js';
+import type { RouteContext } from '../../../httpServer/jsonServer.js';
 
 export interface ActivityHeaders {
   activityId?: string;

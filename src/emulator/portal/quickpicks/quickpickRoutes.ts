@@ -8,7 +8,7 @@
  *   interaction. 204 when there is none.
  */
 import { PlatformError } from '../../../errors/platformError.js';
-import { sendJson } from '../../../http/jsonServer.js';
+import { sendJson } from '../../../httpServer/jsonServer.js';
 import { createQuickpickBodySchema } from '../../../schemas/guidedHelpRequests.js';
 import { releaseOfPortal } from '../guided/catalogRoutes.js';
 import { snapshotOf } from '../guided/guidedSession.js';

@@ -11,9 +11,9 @@
  * the casebase: 4.5's precondition; 409 is not among the statuses 4.5 lists, so 403 it is).
  */
 import { PlatformError } from '../../../errors/platformError.js';
-import { header } from '../../../http/errorResponse.js';
-import { readRawBody } from '../../../http/jsonBody.js';
-import { sendJson } from '../../../http/jsonServer.js';
+import { header } from '../../../httpServer/errorResponse.js';
+import { readRawBody } from '../../../httpServer/jsonBody.js';
+import { sendJson } from '../../../httpServer/jsonServer.js';
 import { realisticSearchBody } from '../../realistic/realisticAnswers.js';
 import { guidedHelpSearchResponseSchema } from '../../../schemas/guidedHelp.js';
 import { customAttributeNames } from '../guided/customAttributeParameter.js';

@@ -5,9 +5,9 @@
  * upload (attachmentUploads.ts) whose altId a suggestion then references.
  */
 import { PlatformError } from '../../../errors/platformError.js';
-import { header } from '../../../http/errorResponse.js';
-import { readRawBody } from '../../../http/jsonBody.js';
-import { sendJson } from '../../../http/jsonServer.js';
+import { header } from '../../../httpServer/errorResponse.js';
+import { readRawBody } from '../../../httpServer/jsonBody.js';
+import { sendJson } from '../../../httpServer/jsonServer.js';
 import { addCommentBodySchema, attachmentUploadRequestSchema } from '../../../schemas/suggestionSchemas.js';
 import { beginPortalCall, portalBody, routePath } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';

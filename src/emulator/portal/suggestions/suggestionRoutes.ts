@@ -5,7 +5,7 @@
  * `filter[status]`, delete 204 unless approved.
  */
 import { PlatformError } from '../../../errors/platformError.js';
-import { sendJson } from '../../../http/jsonServer.js';
+import { sendJson } from '../../../httpServer/jsonServer.js';
 import {
   createSuggestionBodySchema,
   modifySuggestionBodySchema,

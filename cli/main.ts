@@ -1,0 +1,57 @@
+/**
+ * The `hubbot` command: maps a subcommand to the module that runs it. Each subcommand module
+ * exports `run(args: string[]): Promise<number>` (the exit code); modules are imported only
+ * when their subcommand is used, so `hubbot emulator` does not load the bot, and the other
+ * way round. Add a subcommand by adding one line to COMMANDS.
+ */
+import { pathToFileURL } from 'node:url';
+
+export type CommandModule = { run(args: string[]): Promise<number> };
+export type CommandEntry = { summary: string; load: () => Promise<CommandModule> };
+
+/** Every subcommand; `start` runs a ready bot of bots/ (this folder sits above bots/). */
+const COMMANDS: Record<string, CommandEntry> = {
+  start: { summary: 'run the emulator, provision and start a ready bot on it, and print how to chat', load: () => import('./startCommand.js') },
+  emulator: { summary: 'run the platform emulator (conversation hub, rate limits, faults)', load: () => import('./emulatorCommand.js') },
+  provision: { summary: 'create or update the bot\'s resources on the hub from a setup file', load: () => import('./provisionCommand.js') },
+  teardown: { summary: 'delete the resources of a setup file, in reverse order', load: () => import('./teardownCommand.js') },
+  status: { summary: 'show which resources of a setup file exist on the hub', load: () => import('./statusCommand.js') },
+  'send-event': { summary: 'send a knowledge event to a webhook (with --duplicates to test deduplication)', load: () => import('./sendEventCommand.js') },
+  replicas: { summary: 'run the emulator and several bot replicas behind a proxy on one Redis (kill one to see failover)', load: () => import('./replicasCommand.js') },
+  'dead-letters': { summary: 'list or requeue knowledge events, or (--inbox) customer messages, that kept failing', load: () => import('./deadLettersCommand.js') },
+  tokens: { summary: 'revoke callback tokens of the bot, on every replica', load: () => import('./tokensCommand.js') },
+  transcript: { summary: 'print the transcript of a conversation, as text or JSON (--json)', load: () => import('./transcriptCommand.js') },
+};
+
+function usage(commands: Record<string, CommandEntry>): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
+  return `Usage: hubbot <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'hubbot <command> --help' for the options of a command.`;
+}
+
+export async function main(argv: string[], extra: Record<string, CommandEntry> = {}): Promise<number> {
+  const commands = { ...extra, ...COMMANDS };
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    console.log(usage(commands));
+    return name === undefined ? 1 : 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`hubbot: unknown command "${name}"\n\n${usage(commands)}`);
+    return 1;
+  }
+  return (await command.load()).run(args);
+}
+
+// Run when executed directly (`tsx cli/main.ts ...` or through bin/hubbot.js).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      if (code !== 0) process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(`hubbot: ${(err as Error).message}`);
+      process.exitCode = 1;
+    },
+  );
+}
