@@ -3,7 +3,7 @@
  * restart, agent, save, resume <code>. Matched on the whole message (case and accents
  * ignored), so an answer that merely contains "agent" is still an answer.
  */
-import { normalise } from '../dialogs/guidedHelp/answerParsing.js';
+import { normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
 
 export type GuidedHelpCommand =
   | { kind: 'help' }

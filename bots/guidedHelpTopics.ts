@@ -4,7 +4,8 @@
  * and recognised in what the customer types (by number, name, or a configured keyword).
  */
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder-core';
-import { normalise, parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
+import { parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
+import { normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
 import { textLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
 
 export interface GuidedHelpTopic {

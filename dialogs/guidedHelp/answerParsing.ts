@@ -6,9 +6,10 @@
  * the valid answers' ranges, inclusive or exclusive as the portal says.
  */
 import type { AnsweredQuestionInput } from '../../src/schemas/guidedHelpRequests.js';
-import { isChoice, isMulti, type AnswerOption, type AskedQuestion, type NumericInterval } from './askedQuestion.js';
+import { isChoice, isMulti, numberFits, type AnswerOption, type AskedQuestion, type NumericInterval } from './askedQuestion.js';
 import { answerFromText } from './understanding/answerFromText.js';
 import { understandYesNo } from './understanding/yesNo.js';
+import { normalise } from './understanding/normalise.js';
 
 /** The longest free-text answer sent to the portal. */
 export const MAX_TEXT_ANSWER = 4000;
@@ -20,16 +21,6 @@ export type ParsedAnswer =
   | { ok: true; input: AnsweredQuestionInput; shown: string; understood?: boolean }
   /** `candidates`: the answers a sentence is close to (the dialog asks which one). */
   | { ok: false; hint: AnswerHint; candidates?: AnswerOption[] };
-
-/** Lower case, accents removed, punctuation as spaces: "Câble  USB!" → "cable usb". */
-export function normalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 function containsWords(haystack: string, needle: string): boolean {
   return needle !== '' && ` ${haystack} `.includes(` ${needle} `);
@@ -102,19 +93,6 @@ export function parseNumber(text: string): number | undefined {
   if (!m) return undefined;
   const n = Number(m[1].replace(/\s+/g, '').replace(',', '.'));
   return Number.isFinite(n) ? n : undefined;
-}
-
-export function inInterval(v: number, r: NumericInterval): boolean {
-  const aboveMin = r.min === undefined || (r.minInc ? v >= r.min : v > r.min);
-  const belowMax = r.max === undefined || (r.maxInc ? v <= r.max : v < r.max);
-  return aboveMin && belowMax;
-}
-
-/** A value is accepted when it lies in validAnswerRange and in one of the valid answers' ranges. */
-export function numberFits(q: Pick<AskedQuestion, 'range' | 'buckets'>, v: number): boolean {
-  if (q.range && !inInterval(v, q.range)) return false;
-  if (q.buckets && q.buckets.length > 0 && !q.buckets.some((b) => inInterval(v, b))) return false;
-  return true;
 }
 
 /** The interval to show in a hint: validAnswerRange, else the span of the valid answers' ranges. */

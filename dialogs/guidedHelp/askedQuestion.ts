@@ -112,3 +112,17 @@ export function askedQuestionOf(q: Question): AskedQuestion | undefined {
 export function isAskable(q: AskedQuestion): boolean {
   return !isChoice(q) || q.options.length > 0;
 }
+
+/** Whether `v` lies in the interval, each bound inclusive or exclusive as the question says. */
+export function inInterval(v: number, r: NumericInterval): boolean {
+  const aboveMin = r.min === undefined || (r.minInc ? v >= r.min : v > r.min);
+  const belowMax = r.max === undefined || (r.maxInc ? v <= r.max : v < r.max);
+  return aboveMin && belowMax;
+}
+
+/** A value is accepted when it lies in validAnswerRange and in one of the valid answers' ranges. */
+export function numberFits(q: Pick<AskedQuestion, 'range' | 'buckets'>, v: number): boolean {
+  if (q.range && !inInterval(v, q.range)) return false;
+  if (q.buckets && q.buckets.length > 0 && !q.buckets.some((b) => inInterval(v, b))) return false;
+  return true;
+}

@@ -14,7 +14,7 @@
  *   a word that makes it a thing ("a person icon", "agent software", "un agent de nettoyage").
  * Case, accents and punctuation are ignored (normalise), so "PARLER A QUELQU'UN" matches.
  */
-import { normalise } from './answerParsing.js';
+import { normalise } from './understanding/normalise.js';
 
 const ARTICLE = '(?:(?:a|an|the|some|one|your|un|une|le|la|l|votre|vos|des|du) )?';
 const REAL = '(?:(?:real|live|actual|human|vrai|vraie|veritable|humain|humaine|conseiller) )?';

@@ -4,7 +4,6 @@
  * the HTTP core (which names the rate bucket, L2) cannot drift from the path it calls, and
  * the scope table (requiredScopes.ts) is keyed by the same operation names.
  */
-import { PlatformError } from '../errors/platformError.js';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -44,14 +43,3 @@ export const CONVERSATION_OPERATIONS: Readonly<Record<ConversationOperation, Ope
   'assets.get': { method: 'GET', template: '/assets/{id}' },
   'assets.delete': { method: 'DELETE', template: '/assets/{id}' },
 });
-
-/**
- * The concrete path of an operation: `{id}` replaced by the URL-encoded id. A missing id is
- * refused here, before any network call, with the same error type as any other refusal.
- */
-export function pathFor(op: ConversationOperation, id?: string): string {
-  const { template } = CONVERSATION_OPERATIONS[op];
-  if (!template.includes('{id}')) return template;
-  if (id === undefined || id === '') throw PlatformError.of('400-112', { name: 'id', operation: op });
-  return template.replace('{id}', encodeURIComponent(id));
-}

@@ -4,7 +4,8 @@
  * validAnswerRange and the valid answers' ranges with their inclusive/exclusive bounds.
  */
 import { expect } from 'chai';
-import { allowedInterval, answerInMessage, normalise, parseAnswer, parseNumber, parseYesNo } from '../../dialogs/guidedHelp/answerParsing.js';
+import { allowedInterval, answerInMessage, parseAnswer, parseNumber, parseYesNo } from '../../dialogs/guidedHelp/answerParsing.js';
+import { normalise } from '../../dialogs/guidedHelp/understanding/normalise.js';
 import { askedQuestionOf, type AskedQuestion } from '../../dialogs/guidedHelp/askedQuestion.js';
 import { questionSchema } from '../../src/schemas/guidedHelpQuestions.js';
 import { question, speedQuestion } from './guidedHelpFixtures.js';

@@ -4,6 +4,11 @@
  * as a developer's project does (K2), and the imports each layer is meant to use still pass.
  */
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { ESLint } from 'eslint';
 import { ROOT } from './importGraph.js';
 
@@ -27,9 +32,16 @@ describe('layer rules of the lint configuration', function () {
     ['samples/customRenderer/probe.ts', `import imported from '../../src/config/config.js';`],
     ['samples/customRenderer/probe.ts', `import imported from '../../dialogs/index.js';`],
     ['samples/mixedDialog/probe.ts', `import imported from '../../bots/guidedHelpBot.js';`],
+    ['src/adapter/probe.ts', `import imported from '../../cli/localStack.js';`],
+    ['src/adapter/probe.ts', `import imported from '../emulator/startEmulator.js';`],
+    ['dialogs/probe.ts', `import imported from '../cli/main.js';`],
+    ['bots/probe.ts', `import imported from '../cli/main.js';`],
+    ['bots/probe.ts', `import imported from '${SELF}/local';`],
+    ['src/emulator/hub/probe.ts', `import imported from '../../server/hubBotServer.js';`],
+    ['src/emulator/hub/probe.ts', `import imported from '../../authentication/tokenIssuer.js';`],
   ];
   for (const [path, source] of refused) {
-    it(`[${path.startsWith('samples/') ? 'K2' : 'K3'}] refuses in ${path}: ${source}`, async () => {
+    it(`[${path.includes('emulator') || source.includes('emulator') ? 'K3' : 'K2'}] refuses in ${path}: ${source}`, async () => {
       expect(await importErrors(eslint, path, source)).to.have.length(1);
     });
   }
@@ -39,10 +51,46 @@ describe('layer rules of the lint configuration', function () {
     ['bots/probe.ts', `import imported from '../dialogs/index.js';`],
     ['samples/customRenderer/probe.ts', `import imported from '${SELF}/dialogs';`],
     ['samples/customRenderer/probe.ts', `import imported from './numberedListRenderer.js';`],
+    ['cli/probe.ts', `import imported from '../bots/readyBots.js';`],
+    ['cli/probe.ts', `import imported from '../src/emulator/startEmulator.js';`],
+    ['src/emulator/hub/probe.ts', `import imported from '../../httpServer/jsonServer.js';`],
   ];
   for (const [path, source] of allowed) {
     it(`[K2] allows in ${path}: ${source}`, async () => {
       expect(await importErrors(eslint, path, source)).to.deep.equal([]);
     });
   }
+});
+
+describe('import circles (npm run lint:cycles)', function () {
+  this.timeout(120_000);
+
+  /** Runs the lint's circle check (dpdm, as package.json's lint:cycles does) on the given files. */
+  async function cycleCheck(dir: string, files: Record<string, string>): Promise<{ code: number; out: string }> {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const args = ['dpdm', '--no-warning', '--no-tree', '--transform', '--exit-code', 'circular:1', ...Object.keys(files).map((f) => join(dir, f))];
+    try {
+      const { stdout } = await promisify(execFile)('npx', args, { cwd: ROOT });
+      return { code: 0, out: stdout };
+    } catch (err) {
+      const e = err as { code: number; stdout: string };
+      return { code: e.code, out: e.stdout };
+    }
+  }
+
+  it('[K2] fails on two modules that import each other, and passes when the circle is broken', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cycles-'));
+    try {
+      const circle = await cycleCheck(dir, {
+        'first.ts': `import { second } from './second.js';\nexport const first = (): number => second() + 1;\n`,
+        'second.ts': `import { first } from './first.js';\nexport const second = (): number => first() - 1;\n`,
+      });
+      expect(circle.code).to.equal(1);
+      expect(circle.out).to.match(/first\.ts -> .*second\.ts/);
+      const line = await cycleCheck(dir, { 'second.ts': `export const second = (): number => 1;\n` });
+      expect(line.code).to.equal(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

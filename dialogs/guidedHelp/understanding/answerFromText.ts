@@ -5,7 +5,7 @@
  * the dialog proceeds (and echoes what it understood), asks which one, or asks again.
  */
 import type { AnsweredQuestionInput } from '../../../src/schemas/guidedHelpRequests.js';
-import { inInterval, numberFits } from '../answerParsing.js';
+import { inInterval, numberFits } from '../askedQuestion.js';
 import { isChoice, type AnswerOption, type AskedQuestion } from '../askedQuestion.js';
 import { matchFreeText } from './freeTextMatcher.js';
 import { numbersInText } from './numbersInText.js';

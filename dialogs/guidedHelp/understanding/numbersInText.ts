@@ -6,7 +6,7 @@
  *
  * "one", "un" and "une" are not read as numbers: they are articles far more often than counts.
  */
-import { normalise } from '../answerParsing.js';
+import { normalise } from './normalise.js';
 
 export interface NumberRange {
   min: number;

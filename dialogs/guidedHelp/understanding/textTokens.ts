@@ -9,7 +9,7 @@
  * Deliberately light: an aggressive stemmer conflates "printer" with "print", which sends
  * "my printer is broken" to "Nothing prints"; precision comes first.
  */
-import { normalise } from '../answerParsing.js';
+import { normalise } from './normalise.js';
 
 const STOP_WORDS = new Set(
   [

@@ -7,7 +7,7 @@
  * Precision first: a text that says both ("yes but it still does not work") or says more
  * than an answer (a long sentence) is neither, and the question is asked again.
  */
-import { normalise } from '../answerParsing.js';
+import { normalise } from './normalise.js';
 
 const YES_PHRASES = [
   'yes', 'y', 'yep', 'yup', 'yeah', 'yea', 'ya', 'ok', 'okay', 'sure', 'of course', 'absolutely', 'definitely', 'indeed', 'correct',

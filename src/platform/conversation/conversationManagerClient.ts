@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { HttpCore } from '../http/types.js';
 import { assertMessagesAllowed } from './assertMessagesAllowed.js';
 import { AssetClient } from './assetClient.js';
-import { CONVERSATION_OPERATIONS, pathFor, type ConversationOperation, type SetupResource } from '../../schemas/conversationOperations.js';
+import { CONVERSATION_OPERATIONS, type ConversationOperation, type SetupResource } from '../../schemas/conversationOperations.js';
+import { pathFor } from './operationPath.js';
 import { parseResponseBody } from '../http/parseResponseBody.js';
 import { listFieldCandidates, ResourceClient, type CallOptions, type CallRequest, type ConversationCall } from './resourceClient.js';
 import {
