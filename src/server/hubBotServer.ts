@@ -1,27 +1,21 @@
 /**
- * The bot's server, composed: everything a contact center runs for one replica.
- *
- *   hub ─POST callback─> token check ─> inbox (record) ─> 200
- *                                    └─ InboxWorker ─> HubAdapter turn ─> bot
- *   bot ─sendActivity─> HubAdapter (sender matrix) ─> Outbox ─> ConversationManagerClient ─> hub
+ * The composition root: builds what a contact center configures for one replica (Redis or
+ * memory, the platform clients, the stores, metrics, logs, the token endpoint, the knowledge
+ * webhook, the operations routes) and hands it to the turn pipeline (src/adapter/hubPipeline.ts),
+ * which owns the way of a customer message from callback to hub POST. Nothing here runs per turn.
  *
  * With REDIS_URL the inbox, the bot's state, the rate buckets and token revocations live in
  * Redis, so any replica carries on any conversation; without it, all of that is in memory.
  */
-import { randomUUID } from 'node:crypto';
 import type { Storage } from 'botbuilder-core';
 import { ConfigError } from '../config/config.js';
 import { createJsonServer } from '../httpServer/jsonServer.js';
 import { createClientAddress } from '../httpServer/clientAddress.js';
 import { createUnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
-import { HubAdapter } from '../adapter/hubAdapter.js';
-import { isDeadLetterNow, isTransientTurnError } from '../adapter/turnErrors.js';
-import { Outbox } from '../adapter/outbox/outbox.js';
-import { createHubCallbackHandler } from '../adapter/callbackHandler.js';
-import type { Inbox, InboxItem } from '../adapter/inbox/inbox.js';
+import type { Inbox } from '../adapter/inbox/inbox.js';
+import { HubPipeline } from '../adapter/hubPipeline.js';
 import { MemoryInbox } from '../adapter/inbox/memoryInbox.js';
 import { RedisInbox } from '../adapter/inbox/redisInbox.js';
-import { InboxWorker } from '../adapter/inbox/inboxWorker.js';
 import { RedisStorage } from '../storage/redisStorage.js';
 import { HubMemoryStorage } from '../storage/memoryStorage.js';
 import { ConversationReferenceStore } from '../storage/conversationReferenceStore.js';
@@ -96,47 +90,42 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   });
   const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new HubMemoryStorage());
   const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox());
-  const outbox = new Outbox({
-    // The outbox waits out 429/503 itself, holding only the conversations concerned (T3).
+  const references = new ConversationReferenceStore(storage);
+  // One idea of who is calling (TRUSTED_PROXIES) for every per-caller rule: the token endpoint's
+  // failure limiter, the cap on unauthenticated requests in flight (S1, S2), the webhook allowlist.
+  const clientAddress = createClientAddress(cfg.TRUSTED_PROXIES);
+  const unauthenticatedCap = (maxPerAddress: number) => createUnauthenticatedCap({ maxPerAddress, clientAddress });
+  const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
+  const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations });
+  if (!authOptions) {
+    throw new ConfigError(['BOT_TOKEN_SIGNING_KEY (with BOT_CLIENT_ID and BOT_CLIENT_SECRET) or CALLBACK_ISSUER: the hub\'s callbacks must be authenticated (spec 5.4)']);
+  }
+  // The callback handler, inbox worker, adapter and outbox, joined (src/adapter/hubPipeline.ts).
+  const pipeline = new HubPipeline({
+    inbox,
     // The batch is taken when the rate slot is granted: replies queued during the wait go in it.
     sendAtSlot: async (take, call) => {
       await platform.conversations.sendMessages(take, { backoff: 'caller', signal: call.signal });
     },
-    onSent: (n) => metrics.sends.inc({ outcome: 'sent' }, n),
-    onDelivered: (t) => {
-      metrics.outboxWait.observe({ stage: 'queue' }, t.queueMs / 1000);
-      metrics.outboxWait.observe({ stage: 'post' }, t.postMs / 1000);
-      metrics.outboxWait.observe({ stage: 'backoff' }, t.backoffMs / 1000);
-    },
-    onFailure: (conversationId, messages, err) => {
-      metrics.sends.inc({ outcome: 'failed' }, messages.length);
-      logger.error({ conversationId, count: messages.length, err }, 'replies could not be delivered to the hub');
-    },
-    // The hub does not know the conversation or it has ended: its replies are dropped, not retried (S6).
-    onDropped: (conversationId, count, reason) => {
-      metrics.sends.inc({ outcome: 'dropped' }, count);
-      logger.warn({ conversationId, count, reason }, 'replies to a closed conversation dropped');
-    },
-  });
-  const references = new ConversationReferenceStore(storage);
-  // The first message of a conversation is preceded by a conversationUpdate (welcome handlers, T4).
-  // Proactive turns are pinned to this process's worker, where their logic waits (T2).
-  const workerId = `hubbot-${randomUUID().slice(0, 8)}`;
-  const adapter = new HubAdapter({
-    inbox,
-    workerId,
-    outbox,
+    // Why a hub token was refused is logged (never the token), so an operator can tell an
+    // expired token from a misconfigured issuer.
+    authenticate: createCallbackAuthenticator({ ...authOptions, onRefused: (reason, issuer) => refusals('callback', { reason, issuer }, 'callback token refused') }),
     senderType: cfg.BOT_SENDER_TYPE,
     serviceUrl: cfg.PLATFORM_BASE_URL,
-    log: logger,
+    // The first message of a conversation is preceded by a conversationUpdate (welcome handlers, T4).
     conversationStarts: references.asConversationStarts(),
+    // An ended conversation takes no proactive message: its reference goes, so the index of
+    // references holds the conversations under way, not every one ever seen.
+    onConversationEnd: (conversationId) => references.remove(conversationId),
     ...(opts.turnErrorNotices !== undefined ? { turnErrorNotices: opts.turnErrorNotices } : {}),
+    parse: opts.parse,
+    bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
+    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS),
+    logger,
+    metrics,
+    worker: { ...opts.worker, concurrency: opts.worker?.concurrency ?? cfg.INBOX_CONCURRENCY },
   });
-  // The default onTurnError of the composed server logs; a developer may set their own. The
-  // turn is counted by the worker handler below, whichever handler runs, so it is counted once.
-  adapter.onTurnError = async (context, error) => {
-    logger.error({ conversationId: context.activity.conversation?.id, err: error }, 'turn failed');
-  };
+  const { adapter, outbox, worker } = pipeline;
   const app = createJsonServer({
     name: 'hubbot',
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
@@ -148,10 +137,6 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       maxRequestsPerSocket: cfg.HTTP_MAX_REQUESTS_PER_SOCKET,
     },
   });
-  // One idea of who is calling (TRUSTED_PROXIES) for every per-caller rule: the token endpoint's
-  // failure limiter, the cap on unauthenticated requests in flight (S1, S2), the webhook allowlist.
-  const clientAddress = createClientAddress(cfg.TRUSTED_PROXIES);
-  const unauthenticatedCap = (maxPerAddress: number) => createUnauthenticatedCap({ maxPerAddress, clientAddress });
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
@@ -184,7 +169,6 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const deps: BotDependencies = { config: cfg, storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger, transcripts };
   const bot = opts.bot(deps);
 
-  const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
   const tokenEndpoint = tokenEndpointOptionsFromConfig(cfg, {
     logger,
     refusalLog: refusals,
@@ -194,82 +178,28 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     limiter: redis ? new RedisFailureLimiter({ ...failureLimitsFromConfig(cfg), client: redis, tenant: cfg.PLATFORM_TENANT }) : createFailureLimiter(failureLimitsFromConfig(cfg)),
   });
   if (tokenEndpoint) registerTokenEndpoint(app, tokenEndpoint);
-  const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations });
-  if (!authOptions) {
-    throw new ConfigError(['BOT_TOKEN_SIGNING_KEY (with BOT_CLIENT_ID and BOT_CLIENT_SECRET) or CALLBACK_ISSUER: the hub\'s callbacks must be authenticated (spec 5.4)']);
-  }
-  let admitting = true;
-  const processCallback = createHubCallbackHandler({
-    admitting: () => admitting,
-    // Why a hub token was refused is logged (never the token), so an operator can tell an
-    // expired token from a misconfigured issuer.
-    authenticate: createCallbackAuthenticator({ ...authOptions, onRefused: (reason, issuer) => refusals('callback', { reason, issuer }, 'callback token refused') }),
-    record: (conversationId, item) => inbox.append(conversationId, item),
-    parse: opts.parse,
-    bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
-    onCallback: (outcome) => metrics.callbacks.inc({ outcome }),
-    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS),
-  });
-  app.route('post', cfg.BOT_CALLBACK_PATH, ({ req, res }) => processCallback(req, res), { parseJson: false });
+  app.route('post', cfg.BOT_CALLBACK_PATH, ({ req, res }) => pipeline.process(req, res), { parseJson: false });
   // /metrics on the public port unless it has one of its own (METRICS_PORT, on loopback); behind a
   // bearer token wherever it is served when METRICS_TOKEN is set (S8).
   const metricsToken = cfg.METRICS_TOKEN;
   const opsApp = cfg.METRICS_PORT !== undefined ? createJsonServer({ name: 'hubbot-metrics' }) : undefined;
   registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, metricsToken, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
   if (opsApp) registerOperationsRoutes(opsApp, { metrics, metricsToken, logger });
-  metrics.observeQueueDepth('inbox', () => inbox.depth());
-  metrics.observeQueueDepth('outbox', () => outbox.depth);
-  metrics.observeDeadLetters('inbox', async () => (await inbox.deadLetters()).length);
   await opts.extend?.(app, deps);
 
-  const worker = new InboxWorker(
-    inbox,
-    async (conversationId, item) => {
-      let handled: boolean;
-      try {
-        // The adapter reads the item back (an unreadable one is parked) and runs its turn; the
-        // conversation's reference is kept at its start (conversationStarts), for proactive turns.
-        handled = await adapter.processInboxItem(conversationId, item, (context) => bot.run(context));
-      } catch (err) {
-        // A bot error is parked by the inbox; a transient one is run again (T1).
-        metrics.turns.inc({ outcome: isDeadLetterNow(err) ? 'error' : isTransientTurnError(err) ? 'retried' : 'failed' });
-        throw err;
-      }
-      metrics.turns.inc({ outcome: handled ? 'ok' : 'ignored' });
-      // An ended conversation takes no proactive message: its reference goes, so the index of
-      // references holds the conversations under way, not every one ever seen.
-      if (isConversationEnd(item)) await references.remove(conversationId).catch((err: unknown) => logger.warn({ err, conversationId }, 'conversation reference not removed'));
-    },
-    {
-      workerId,
-      leaseMs: opts.worker?.leaseMs,
-      // Enough turns at once that the outbox, not the worker, shares the send budget among
-      // conversations (each turn waits for its replies to leave before completing).
-      concurrency: opts.worker?.concurrency ?? cfg.INBOX_CONCURRENCY,
-      pollIntervalMs: opts.worker?.pollIntervalMs,
-      onError: (err, where) => logger.warn({ err, ...where }, 'inbox worker'),
-      onTurnTimed: (t) => {
-        metrics.inboxWait.observe(t.waitMs / 1000);
-        metrics.turnDuration.observe(t.turnMs / 1000);
-      },
-      onDeadLetter: (letter) => {
-        logger.error({ conversationId: letter.conversationId, itemId: letter.item.id, kind: letter.item.kind ?? 'message', reason: letter.reason }, 'inbox item parked in dead letters');
-        adapter.inboxItemParked(letter);
-      },
-    },
-  );
   const url = listen ? await app.listen(cfg.BOT_PORT, cfg.BOT_HOST) : undefined;
   const metricsUrl = opsApp ? await opsApp.listen(cfg.METRICS_PORT, '127.0.0.1') : undefined;
-  worker.start();
+  pipeline.start(bot);
   await webhook.start();
   logger.info({ url, callback: cfg.BOT_CALLBACK_PATH, redis: Boolean(redis) }, 'hub bot listening');
 
   return {
     url,
     metricsUrl,
-    process: processCallback,
+    process: pipeline.process,
     app,
     deps,
+    pipeline,
     inbox,
     outbox,
     worker,
@@ -277,10 +207,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     stop: async (stopOpts = {}) => {
       // Graceful (T7): new callbacks get 503 + Retry-After (the hub tries another replica),
       // running turns get a bounded time to finish, then their leases are handed back.
-      admitting = false;
-      await worker.stop({ graceMs: stopOpts.graceMs ?? cfg.SHUTDOWN_GRACE_MS });
-      // No POST to the hub after this; replies still queued belong to turns not completed (T7).
-      outbox.stop();
+      await pipeline.stop({ graceMs: stopOpts.graceMs ?? cfg.SHUTDOWN_GRACE_MS });
       await app.close();
       await opsApp?.close();
       await webhook.stop();
@@ -288,8 +215,4 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       await redis?.close().catch(() => undefined);
     },
   };
-}
-
-function isConversationEnd(item: InboxItem): boolean {
-  return (item.kind ?? 'message') === 'message' && (item.payload as { type?: { value?: unknown } } | undefined)?.type?.value === 'conversation.end';
 }

@@ -11,6 +11,7 @@ import type { Outbox } from '../adapter/outbox/outbox.js';
 import type { HubCallbackHandler, HubCallbackHandlerOptions } from '../adapter/callbackHandler.js';
 import type { Inbox } from '../adapter/inbox/inbox.js';
 import type { InboxWorker } from '../adapter/inbox/inboxWorker.js';
+import type { HubPipeline } from '../adapter/hubPipeline.js';
 import type { ConversationReferenceStore } from '../storage/conversationReferenceStore.js';
 import type { HubbotMetrics } from '../observability/metrics.js';
 import type { PlatformConnection } from './platformConnection.js';
@@ -67,6 +68,8 @@ export interface HubBotServer {
   process: HubCallbackHandler;
   app: JsonServer;
   deps: BotDependencies;
+  /** The callback handler, inbox worker, adapter and outbox of this replica, joined. */
+  pipeline: HubPipeline;
   inbox: Inbox;
   outbox: Outbox;
   worker: InboxWorker;
