@@ -4,9 +4,15 @@
  * restart). It follows RedisInbox's algorithm step for step, so one test suite holds for both.
  *
  * Items are kept as JSON, as in Redis, so a payload that would not survive Redis fails here too.
+ *
+ * A claim costs O(log n) in the conversations pending, as RedisInbox's sorted set does: the
+ * conversations wait in a min-heap by the time they may be claimed, and scheduled items in
+ * another by when they are due. A conversation whose ready time changes is pushed again with a
+ * new version; the old entry is dropped when it reaches the top (at most one lease later).
  */
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
+import TinyQueue from 'tinyqueue';
 import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
 
@@ -36,7 +42,29 @@ interface Conversation {
   readyAt?: number;
   token?: string;
   attempts: number;
+  /** Set anew at each change of readyAt: only the heap entry of the current version counts. */
+  version: number;
 }
+
+/** A conversation's place in the ready heap, as of one version of its readyAt. */
+interface ReadyEntry {
+  at: number;
+  /** Push order: equal times are claimed first come, first served. */
+  seq: number;
+  conversationId: string;
+  version: number;
+}
+
+/** A scheduled item's place in the due heap; stale when its slot now holds another item. */
+interface DueEntry {
+  at: number;
+  seq: number;
+  conversationId: string;
+  slot: string;
+  item: InboxItem & { notBefore: number };
+}
+
+const earliest = (a: { at: number; seq: number }, b: { at: number; seq: number }): number => a.at - b.at || a.seq - b.seq;
 
 export class MemoryInbox implements Inbox {
   private readonly conversations = new Map<string, Conversation>();
@@ -47,6 +75,9 @@ export class MemoryInbox implements Inbox {
   private readonly schedules = new Map<string, Map<string, InboxItem & { notBefore: number }>>();
   /** conversation → the worker it is pinned to, until when, for which item. */
   private readonly pins = new Map<string, { workerId: string; until: number; itemId: string }>();
+  private readonly ready = new TinyQueue<ReadyEntry>([], earliest);
+  private readonly due = new TinyQueue<DueEntry>([], earliest);
+  private seq = 0;
   private count = 0;
   private readonly events = new EventEmitter();
   private readonly dedupeWindowMs: number;
@@ -77,8 +108,10 @@ export class MemoryInbox implements Inbox {
   async schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void> {
     checkSchedule(conversationId, slot, item);
     const slots = this.schedules.get(conversationId) ?? new Map<string, InboxItem & { notBefore: number }>();
-    slots.set(slot, JSON.parse(itemJson(item)) as InboxItem & { notBefore: number });
+    const kept = JSON.parse(itemJson(item)) as InboxItem & { notBefore: number };
+    slots.set(slot, kept);
     this.schedules.set(conversationId, slots);
+    this.due.push({ at: kept.notBefore, seq: this.seq++, conversationId, slot, item: kept });
   }
 
   async unschedule(conversationId: string, slot: string): Promise<boolean> {
@@ -94,13 +127,22 @@ export class MemoryInbox implements Inbox {
 
   /** Appends the scheduled items that are due, soonest first (what RedisInbox's claim does). */
   private moveDue(now: number): void {
-    const due: Array<[string, string, InboxItem & { notBefore: number }]> = [];
-    for (const [conversationId, slots] of this.schedules) for (const [slot, item] of slots) if (item.notBefore <= now) due.push([conversationId, slot, item]);
-    due.sort((a, b) => a[2].notBefore - b[2].notBefore);
-    for (const [conversationId, slot, item] of due) {
-      void this.unschedule(conversationId, slot);
-      this.record(conversationId, item, now);
+    for (let top = this.due.peek(); top && top.at <= now; top = this.due.peek()) {
+      this.due.pop();
+      // An entry whose slot was emptied or given another item since is stale.
+      if (this.schedules.get(top.conversationId)?.get(top.slot) !== top.item) continue;
+      void this.unschedule(top.conversationId, top.slot);
+      this.record(top.conversationId, top.item, now);
     }
+  }
+
+  /** Sets when the conversation may be claimed next, and queues it for then. */
+  private readyAt(conversationId: string, conv: Conversation, at: number): void {
+    conv.readyAt = at;
+    // Versions come from the one sequence, so a conversation ended and begun again never
+    // matches an entry of its earlier life.
+    conv.version = this.seq++;
+    this.ready.push({ at, seq: conv.version, conversationId, version: conv.version });
   }
 
   /** Adds the item at the end of its conversation; false for a duplicate id. */
@@ -118,9 +160,11 @@ export class MemoryInbox implements Inbox {
     if (conv) {
       conv.items.push(json);
       conv.ids.add(item.id);
-      conv.readyAt ??= now;
+      if (conv.readyAt === undefined) this.readyAt(conversationId, conv, now);
     } else {
-      this.conversations.set(conversationId, { items: [json], ids: new Set([item.id]), readyAt: now, attempts: 0 });
+      const fresh: Conversation = { items: [json], ids: new Set([item.id]), attempts: 0, version: 0 };
+      this.conversations.set(conversationId, fresh);
+      this.readyAt(conversationId, fresh, now);
     }
     this.count++;
     return true;
@@ -129,18 +173,27 @@ export class MemoryInbox implements Inbox {
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const now = this.now();
     this.moveDue(now);
-    let best: [string, Conversation] | undefined;
-    for (const entry of this.conversations) {
-      const readyAt = entry[1].readyAt;
-      const pin = this.pins.get(entry[0]);
-      if (pin && pin.until <= now) this.pins.delete(entry[0]);
-      else if (pin && pin.workerId !== workerId) continue;
-      if (readyAt !== undefined && readyAt <= now && (!best || readyAt < best[1].readyAt!)) best = entry;
+    // Conversations pinned to another worker are passed over and put back as they were.
+    const passed: ReadyEntry[] = [];
+    let found: [string, Conversation] | undefined;
+    for (let top = this.ready.peek(); top && top.at <= now; top = this.ready.peek()) {
+      this.ready.pop();
+      const conv = this.conversations.get(top.conversationId);
+      if (!conv || conv.version !== top.version) continue;
+      const pin = this.pins.get(top.conversationId);
+      if (pin && pin.until <= now) this.pins.delete(top.conversationId);
+      else if (pin && pin.workerId !== workerId) {
+        passed.push(top);
+        continue;
+      }
+      found = [top.conversationId, conv];
+      break;
     }
-    if (!best) return undefined;
-    const [conversationId, conv] = best;
+    for (const entry of passed) this.ready.push(entry);
+    if (!found) return undefined;
+    const [conversationId, conv] = found;
     conv.token = `${workerId}/${randomUUID()}`;
-    conv.readyAt = now + leaseMs;
+    this.readyAt(conversationId, conv, now + leaseMs);
     conv.attempts++;
     return this.claimOf(conversationId, conv, workerId);
   }
@@ -162,19 +215,19 @@ export class MemoryInbox implements Inbox {
     const pin = this.pins.get(claim.conversationId);
     // A conversation pinned to another worker goes back in line for that worker.
     if (opts.keepLease && !(pin && pin.until > now && pin.workerId !== claim.workerId)) {
-      conv.readyAt = now + (opts.leaseMs ?? this.leaseMs);
+      this.readyAt(claim.conversationId, conv, now + (opts.leaseMs ?? this.leaseMs));
       conv.attempts = 1;
       return { completed: true, next: this.claimOf(claim.conversationId, conv, claim.workerId) };
     }
     conv.token = undefined;
-    conv.readyAt = now;
+    this.readyAt(claim.conversationId, conv, now);
     return { completed: true };
   }
 
   async renew(claim: InboxClaim, leaseMs: number): Promise<boolean> {
     const conv = this.conversations.get(claim.conversationId);
     if (!conv || conv.token !== claim.token) return false;
-    conv.readyAt = this.now() + leaseMs;
+    this.readyAt(claim.conversationId, conv, this.now() + leaseMs);
     return true;
   }
 
@@ -182,7 +235,7 @@ export class MemoryInbox implements Inbox {
     const conv = this.conversations.get(claim.conversationId);
     if (!conv || conv.token !== claim.token) return false;
     conv.token = undefined;
-    conv.readyAt = this.now() + (opts.delayMs ?? 0);
+    this.readyAt(claim.conversationId, conv, this.now() + (opts.delayMs ?? 0));
     return true;
   }
 
