@@ -8,7 +8,7 @@
  *
  * The exit code is 1 when a row misses its goal, so the bench can gate a release.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +19,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 interface ModuleResult {
   module: string;
+  /** When the module ran, where it differs from the file's date (a partial run kept the rest). */
+  date?: string;
   title?: string;
   durationMs: number;
   rows: BenchRow[];
@@ -57,12 +59,33 @@ async function main(): Promise<void> {
     modules: results,
   };
   await mkdir(join(here, 'results'), { recursive: true });
+  // A run of some modules (`npm run bench -- scale`) replaces their rows and keeps the others'
+  // from the last run, each module with the date it ran, so one figure can be refreshed alone.
+  if (filters.length > 0) out.modules = mergeWithLast(await lastModules(), results, out.date);
   await writeFile(join(here, 'results', 'latest.json'), `${JSON.stringify(out, null, 2)}\n`);
   process.stderr.write(`bench: wrote ${join('bench', 'results', 'latest.json')}\n`);
   const failed = results.some((r) => r.error !== undefined || r.rows.some((row) => row.pass === false));
   process.exitCode = failed ? 1 : 0;
   // A module that forgot to close a server or a connection must not hang the run.
   setTimeout(() => process.exit(), 2000).unref();
+}
+
+/** The modules of the last latest.json, each with its run date; none when there is no file. */
+async function lastModules(): Promise<ModuleResult[]> {
+  try {
+    const last = JSON.parse(await readFile(join(here, 'results', 'latest.json'), 'utf8')) as { date?: string; modules?: ModuleResult[] };
+    return (last.modules ?? []).map((m) => ({ ...m, date: m.date ?? last.date }));
+  } catch {
+    return [];
+  }
+}
+
+/** The last run's modules with the ones that ran now in their place (new ones at the end). */
+function mergeWithLast(last: ModuleResult[], now: ModuleResult[], date: string): ModuleResult[] {
+  const fresh = new Map(now.map((m) => [m.module, { ...m, date }]));
+  const merged = last.map((m) => fresh.get(m.module) ?? m);
+  for (const m of fresh.values()) if (!last.some((l) => l.module === m.module)) merged.push(m);
+  return merged;
 }
 
 function fmt(n: number | undefined): string {

@@ -1,0 +1,126 @@
+/**
+ * Scale: how cost grows with the number of open conversations.
+ * - The memory inbox's claim (claim + complete of one item) with 1,000, 10,000 and 100,000
+ *   conversations pending, against the same at 1,000: a heap gives O(log n), so the goal is a
+ *   ratio of at most 2 at 100,000 (log 100,000 / log 1,000 is 1.67; a scan would be 100).
+ * - Redis memory of one idle guided-help conversation, measured on real conversations: the
+ *   ready guided-help bot on the local stack on Redis, each customer in the middle of a
+ *   troubleshooting session (topic picked, a question asked), then every key of the tenant read
+ *   with MEMORY USAGE and summed by kind. Goal: at most 3 KB per idle conversation, state
+ *   included. The rows per kind say what each key costs.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { startLocalStack } from '../cli/localStack.js';
+import { createReadyGuidedHelpBot } from '../bots/guidedHelpReadyBot.js';
+import { MemoryInbox } from '../src/adapter/inbox/memoryInbox.js';
+import { createLogger } from '../src/observability/logger.js';
+import { closeRedisConnection, createRedisConnection } from '../src/redis/redisConnection.js';
+import { tenantKey } from '../src/redis/tenantKey.js';
+import { Customer, exchange } from '../test/e2e/customerClient.js';
+import type { BenchRow } from './benchRow.js';
+
+export const title = 'scale: the memory inbox claim and Redis memory per idle conversation';
+
+const SIZES = [1_000, 10_000, 100_000];
+const CLAIMS = 20_000;
+const IDLE_CONVERSATIONS = Number(process.env.SCALE_IDLE_CONVERSATIONS ?? 100);
+const MAX_IDLE_BYTES = 3 * 1024;
+
+/** Microseconds per claim + complete with `pending` conversations waiting, each one item. */
+async function claimMicros(pending: number): Promise<number> {
+  let clock = 1_000_000;
+  const inbox = new MemoryInbox({ now: () => clock });
+  const item = (id: string) => ({ id, payload: { text: 'x' }, receivedAt: clock });
+  for (let c = 0; c < pending; c++) await inbox.append(`c${c}`, item(`i${c}`));
+  let next = pending;
+  const t0 = performance.now();
+  for (let i = 0; i < CLAIMS; i++) {
+    clock++;
+    const claim = (await inbox.claim('w', 30_000))!;
+    await inbox.complete(claim);
+    // One conversation done, one more arrives: the number pending stays the same.
+    await inbox.append(`c${next}`, item(`i${next}`));
+    next++;
+  }
+  const micros = ((performance.now() - t0) * 1000) / CLAIMS;
+  await inbox.close();
+  return micros;
+}
+
+async function claimRows(): Promise<BenchRow[]> {
+  await claimMicros(1_000); // warm-up: the JIT, not the size, would otherwise dominate the first row
+  const figures: number[] = [];
+  for (const size of SIZES) figures.push(await claimMicros(size));
+  const base = figures[0];
+  return SIZES.map((size, i) => {
+    const ratio = figures[i] / base;
+    return {
+      measure: `memory inbox: claim + complete with ${size.toLocaleString('en')} conversations pending`,
+      value: Number(figures[i].toFixed(2)),
+      unit: 'µs',
+      baseline: { label: 'the same at 1,000', value: Number(base.toFixed(2)) },
+      ratio: Number(ratio.toFixed(2)),
+      ...(i === 0 ? {} : { goal: 'ratio <= 2 (O(log n))', pass: ratio <= 2 }),
+    };
+  });
+}
+
+/** The kind of a tenant key: its first segment after the tenant, e.g. `state`, `inbox`, `transcript`. */
+function kindOf(key: string, prefix: string): string {
+  return key.slice(prefix.length + 1).split(':')[0] || '(tenant)';
+}
+
+async function idleConversationRows(): Promise<BenchRow[]> {
+  const tenant = `bench-scale-${randomUUID().slice(0, 8)}`;
+  const redis = await createRedisConnection();
+  const stack = await startLocalStack({
+    bot: createReadyGuidedHelpBot,
+    env: { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant },
+    logger: createLogger({ level: 'silent' }),
+  });
+  const prefix = tenantKey(tenant);
+  try {
+    for (let c = 0; c < IDLE_CONVERSATIONS; c++) {
+      const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
+      await exchange(customer, 'hello', (m) => m.type.value === 'richMessage.quickreply');
+      await exchange(customer, 'Home internet', (m) => m.type.value === 'richMessage.listpicker');
+      if ((c + 1) % 25 === 0) process.stderr.write(`bench: scale: ${c + 1} of ${IDLE_CONVERSATIONS} idle conversations opened\n`);
+    }
+    const bytesByKind = new Map<string, { bytes: number; keys: number }>();
+    for await (const batch of redis.scanIterator({ MATCH: `${prefix}:*`, COUNT: 500 })) {
+      for (const key of batch) {
+        const bytes = (await redis.memoryUsage(key)) ?? 0;
+        const kind = kindOf(key, prefix);
+        const sum = bytesByKind.get(kind) ?? { bytes: 0, keys: 0 };
+        bytesByKind.set(kind, { bytes: sum.bytes + bytes, keys: sum.keys + 1 });
+      }
+    }
+    const total = [...bytesByKind.values()].reduce((s, k) => s + k.bytes, 0) / IDLE_CONVERSATIONS;
+    const rows: BenchRow[] = [
+      {
+        measure: `Redis memory per idle guided-help conversation (${IDLE_CONVERSATIONS} real conversations, every key of the tenant)`,
+        value: Math.round(total),
+        unit: 'B',
+        baseline: { label: 'goal 3 KB', value: MAX_IDLE_BYTES },
+        ratio: Number((total / MAX_IDLE_BYTES).toFixed(2)),
+        goal: '<= 3 KB',
+        pass: total <= MAX_IDLE_BYTES,
+      },
+    ];
+    for (const [kind, sum] of [...bytesByKind].sort((a, b) => b[1].bytes - a[1].bytes)) {
+      rows.push({ measure: `  of which '${kind}' keys (${sum.keys} keys)`, value: Math.round(sum.bytes / IDLE_CONVERSATIONS), unit: 'B per conversation' });
+    }
+    return rows;
+  } finally {
+    await stack.stop();
+    const keys: string[] = [];
+    for await (const batch of redis.scanIterator({ MATCH: `${prefix}:*`, COUNT: 500 })) keys.push(...batch);
+    if (keys.length > 0) await redis.del(keys);
+    await closeRedisConnection(redis);
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  return [...(await claimRows()), ...(await idleConversationRows())];
+}
