@@ -5,6 +5,7 @@
  * way round. Add a subcommand by adding one line to COMMANDS.
  */
 import { pathToFileURL } from 'node:url';
+import { describeFailure } from './commandFailure.js';
 
 export type CommandModule = { run(args: string[]): Promise<number> };
 export type CommandEntry = { summary: string; load: () => Promise<CommandModule> };
@@ -40,7 +41,14 @@ export async function main(argv: string[], extra: Record<string, CommandEntry> =
     console.error(`hubbot: unknown command "${name}"\n\n${usage(commands)}`);
     return 1;
   }
-  return (await command.load()).run(args);
+  try {
+    return await (await command.load()).run(args);
+  } catch (err) {
+    // Whatever a command did not handle itself is still one line and an exit code (O1).
+    const failure = describeFailure(name, err);
+    console.error(failure.line);
+    return failure.exitCode;
+  }
 }
 
 // Run when executed directly (`tsx cli/main.ts ...` or through bin/hubbot.js).

@@ -41,6 +41,8 @@ export const configSchema = z.object({
   REDIS_USERNAME: z.string().min(1).optional(),
   REDIS_PASSWORD: z.string().min(1).optional(),
   REDIS_TLS: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('true or false'),
+  // How long the first connection to Redis may take before start-up fails (O1); reconnections after it are not bounded.
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   BOT_HOST: z.string().default('127.0.0.1'),
   BOT_PORT: port.default(3978),
   BOT_SENDER_TYPE: z.enum(SENDER_TYPES).default('custom_bot'),

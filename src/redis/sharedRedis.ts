@@ -21,7 +21,15 @@
  */
 import { createCluster, type RedisClusterType } from 'redis';
 import { hashSlot } from './hashSlot.js';
-import { closeRedisConnection, createRedisConnection, type RedisConnection, type RedisLogger } from './redisConnection.js';
+import {
+  closeRedisConnection,
+  connectWithin,
+  createRedisConnection,
+  DEFAULT_REDIS_CONNECT_TIMEOUT_MS,
+  RedisUnreachableError,
+  type RedisConnection,
+  type RedisLogger,
+} from './redisConnection.js';
 import type { RedisSettings } from './redisSettings.js';
 import { tenantKey } from './tenantKey.js';
 import { clusterNodeOptions, ClusterTopologyWatch } from './clusterTopologyWatch.js';
@@ -49,6 +57,8 @@ export interface SharedRedisOptions {
   logger?: RedisLogger;
   /** Shown in CLIENT LIST, to tell the replicas' connections apart. */
   clientName?: string;
+  /** How long the first connection may take (default 10 s), see createRedisConnection. */
+  connectTimeoutMs?: number;
 }
 
 export class SharedRedis implements Commands {
@@ -64,7 +74,7 @@ export class SharedRedis implements Commands {
 
   static async open(settings: RedisSettings, opts: SharedRedisOptions = {}): Promise<SharedRedis> {
     if (settings.mode === 'single') {
-      const node = await createRedisConnection({ url: settings.url, logger: opts.logger, clientName: opts.clientName });
+      const node = await createRedisConnection({ url: settings.url, logger: opts.logger, clientName: opts.clientName, connectTimeoutMs: opts.connectTimeoutMs });
       return new SharedRedis('single', node as unknown as Commands, node);
     }
     const cluster = createCluster({
@@ -72,8 +82,10 @@ export class SharedRedis implements Commands {
       defaults: clusterNodeOptions(settings, opts.clientName),
     }) as unknown as RedisClusterType;
     const watch = new ClusterTopologyWatch(cluster, settings.nodes, opts.logger);
+    const timeoutMs = opts.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS;
     try {
-      await cluster.connect();
+      const seeds = settings.nodes.map((n) => `${n.host}:${n.port}`).join(',');
+      await connectWithin(cluster.connect(), timeoutMs, () => new RedisUnreachableError(`the cluster seeds ${seeds}`, timeoutMs));
     } catch (err) {
       watch.stop();
       cluster.destroy();

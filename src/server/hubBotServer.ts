@@ -40,7 +40,8 @@ import { RedisRevocationStore } from '../authentication/redisRevocationStore.js'
 import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from './serverOptionsFromConfig.js';
 import { connectPlatform } from './platformConnection.js';
 import { registerWebhook } from '../webhook/registerWebhook.js';
-import { requireWebhookAuth, webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
+import { webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
+import { CALLBACK_AUTH_PROBLEM, requireServerConfig } from './serverConfigProblems.js';
 import { DeletedArticles } from '../webhook/deletedArticles.js';
 import { RedisArticleStateStore } from '../webhook/redisArticleStateStore.js';
 import { invalidateOnKnowledgeChange } from '../webhook/invalidateOnKnowledgeChange.js';
@@ -68,9 +69,9 @@ export async function createHubBot(opts: HubBotServerOptions): Promise<HubBot> {
 
 async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promise<HubBot & { url?: string }> {
   const cfg = opts.config;
-  // A served knowledge webhook must be authenticated unless WEBHOOK_AUTH=none (S4): refused
-  // here, before any connection is opened.
-  if (listen) requireWebhookAuth(cfg);
+  // Every configuration problem at once, before any connection is opened (O1): the platform,
+  // the callback's authentication and, when served, the knowledge webhook's (S4).
+  requireServerConfig(cfg, { listen, platformCredentials: true });
   const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot' });
   const metrics = createMetrics();
   // Refusals are logged cut short and rate-limited; every one is counted (S5).
@@ -79,7 +80,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // object (D1). It also carries pub/sub, on a connection of its own (sharded on a cluster; the
   // inbox's notify channel is published by its Lua script, so it listens on classic pub/sub).
   const redisSettings = redisSettingsFrom(cfg);
-  const redis = redisSettings ? await openSharedRedis(redisSettings, { logger, clientName: 'hubbot' }) : undefined;
+  const redis = redisSettings ? await openSharedRedis(redisSettings, { logger, clientName: 'hubbot', connectTimeoutMs: cfg.REDIS_CONNECT_TIMEOUT_MS }) : undefined;
 
   const platform = connectPlatform(cfg, {
     redis,
@@ -196,7 +197,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   if (tokenEndpoint) registerTokenEndpoint(app, tokenEndpoint);
   const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations });
   if (!authOptions) {
-    throw new ConfigError(['BOT_TOKEN_SIGNING_KEY (with BOT_CLIENT_ID and BOT_CLIENT_SECRET) or CALLBACK_ISSUER: the hub\'s callbacks must be authenticated (spec 5.4)']);
+    throw new ConfigError([CALLBACK_AUTH_PROBLEM]);
   }
   let admitting = true;
   const processCallback = createHubCallbackHandler({
