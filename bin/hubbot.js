@@ -7,15 +7,6 @@ import process from 'node:process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-// Restify's dependency chain reads process.binding('http_parser'), and Node prints DEP0111 for
-// it at every start: nothing an operator can act on, and it breaks the command's output apart
-// (O2). Hidden here, in the hubbot process only; the library never touches process warnings.
-const printWarning = process.listeners('warning');
-process.removeAllListeners('warning');
-process.on('warning', (warning) => {
-  if (warning.code !== 'DEP0111') for (const print of printWarning) print(warning);
-});
-
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = join(root, 'cli', 'hubbotCli.ts');
 let entry = join(root, 'dist', 'cli', 'hubbotCli.js');

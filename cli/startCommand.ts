@@ -69,6 +69,10 @@ Chat as a customer in a browser, and watch every call in the inspector:
   web chat   ${e}/chat
   inspector  ${e}/inspector
 
+The emulator's API credentials, for hubbot status or provision and your own calls:
+  export PLATFORM_BASE_URL=${e} PLATFORM_TOKEN_URL=${stack.emulator.tokenUrl} PLATFORM_CLIENT_ID=${stack.emulator.defaultClient.clientId} PLATFORM_CLIENT_SECRET=${stack.emulator.defaultClient.clientSecret}
+  hubbot status samples/setup.local.json   (what this stack provisioned, for a bot on port 3978)
+
 Or with curl:
   curl -s -X POST ${e}/emulator/conversations -H 'content-type: application/json' -d '{"accountAddress":"${stack.accountAddress}"}'
   curl -s -X POST ${e}/emulator/conversations/<id>/messages -H 'content-type: application/json' -d '{"text":"hello"}'

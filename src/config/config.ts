@@ -99,6 +99,8 @@ export const configSchema = z.object({
   HANDOVER_WAIT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(120),
   DEFAULT_LANGUAGE: z.string().default('en-US'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Readable lines on a terminal, JSON otherwise (auto), or either forced (O2).
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto').describe('auto (the default), pretty or json'),
 });
 
 export type Config = z.infer<typeof configSchema>;

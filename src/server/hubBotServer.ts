@@ -27,7 +27,7 @@ import { HubMemoryStorage } from '../storage/memoryStorage.js';
 import { ConversationReferenceStore } from '../storage/conversationReferenceStore.js';
 import { redisSettingsFrom } from '../redis/redisSettings.js';
 import { openSharedRedis } from '../redis/sharedRedis.js';
-import { createLogger } from '../observability/logger.js';
+import { createLogger, resolveLogFormat } from '../observability/logger.js';
 import { createMetrics } from '../observability/metrics.js';
 import { createRefusalLog } from '../observability/refusalLog.js';
 import { registerOperationsRoutes, redisReadinessCheck } from '../observability/operationsRoutes.js';
@@ -72,7 +72,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // Every configuration problem at once, before any connection is opened (O1): the platform,
   // the callback's authentication and, when served, the knowledge webhook's (S4).
   requireServerConfig(cfg, { listen, platformCredentials: true });
-  const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot' });
+  const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot', format: resolveLogFormat(cfg.LOG_FORMAT) });
   const metrics = createMetrics();
   // Refusals are logged cut short and rate-limited; every one is counted (S5).
   const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
