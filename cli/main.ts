@@ -21,6 +21,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   replicas: { summary: 'run the emulator and several bot replicas behind a proxy on one Redis (kill one to see failover)', load: () => import('./replicasCommand.js') },
   'dead-letters': { summary: 'list or requeue knowledge events, or (--inbox) customer messages, that kept failing', load: () => import('./deadLettersCommand.js') },
   tokens: { summary: 'revoke callback tokens of the bot, on every replica', load: () => import('./tokensCommand.js') },
+  report: { summary: 'the contact-center figures of every replica, per topic: started, solved, rejected, handed over, abandoned, containment', load: () => import('./reportCommand.js') },
   transcript: { summary: 'print the transcript of a conversation, as text or JSON (--json)', load: () => import('./transcriptCommand.js') },
 };
 

@@ -51,6 +51,8 @@ interface Commands {
   hLen(key: string): Promise<number>;
   hGetAll(key: string): Promise<Record<string, string>>;
   hmGet(key: string, fields: string[]): Promise<(string | null)[]>;
+  hIncrBy(key: string, field: string, increment: number): Promise<number>;
+  expire(key: string, seconds: number): Promise<number>;
 }
 
 export interface SharedRedisOptions {
@@ -140,6 +142,12 @@ export class SharedRedis implements Commands {
   }
   hmGet(key: string, fields: string[]): Promise<(string | null)[]> {
     return this.commands.hmGet(key, fields);
+  }
+  hIncrBy(key: string, field: string, increment: number): Promise<number> {
+    return this.commands.hIncrBy(key, field, increment);
+  }
+  expire(key: string, seconds: number): Promise<number> {
+    return this.commands.expire(key, seconds);
   }
 
   async publish(channel: string, message: string): Promise<unknown> {

@@ -29,6 +29,7 @@ import { redisSettingsFrom } from '../redis/redisSettings.js';
 import { openSharedRedis } from '../redis/sharedRedis.js';
 import { createLogger, resolveLogFormat } from '../observability/logger.js';
 import { createMetrics } from '../observability/metrics.js';
+import { contactCenterFiguresFor } from '../observability/contactCenterFiguresFor.js';
 import { createRefusalLog } from '../observability/refusalLog.js';
 import { registerOperationsRoutes, redisReadinessCheck } from '../observability/operationsRoutes.js';
 import { registerTokenEndpoint } from '../authentication/tokenEndpoint.js';
@@ -120,6 +121,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     },
   });
   const references = new ConversationReferenceStore(storage);
+  // Contact-center figures (O5): counters on Redis shared by the replicas (else this process's).
+  const figures = contactCenterFiguresFor(redis, cfg.PLATFORM_TENANT, metrics, logger);
   // The first message of a conversation is preceded by a conversationUpdate (welcome handlers, T4).
   // Proactive turns are pinned to this process's worker, where their logic waits (T2).
   const workerId = `hubbot-${randomUUID().slice(0, 8)}`;
@@ -177,12 +180,13 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       waitMs: cfg.HANDOVER_WAIT_SECONDS * 1000,
       onEvent: (event, { conversationId, waitedMs }) => {
         metrics.handovers.inc({ event });
+        void figures.handover(conversationId, event);
         if (waitedMs !== undefined) metrics.handoverWait.observe(waitedMs / 1000);
         logger.info({ conversationId, event, waitedMs }, 'handover');
       },
     }),
   );
-  const deps: BotDependencies = { config: cfg, storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger, transcripts };
+  const deps: BotDependencies = { config: cfg, storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger, transcripts, figures };
   const bot = opts.bot(deps);
 
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
