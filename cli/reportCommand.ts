@@ -4,7 +4,7 @@
  * bot, rejections, handovers and how they ended, abandoned, and the containment rate.
  */
 import { openSharedRedis } from '../src/redis/sharedRedis.js';
-import { ContactCenterFigures, type TopicFigures } from '../src/observability/contactCenterFigures.js';
+import { ContactCenterFigures, parseFiguresTime, type TopicFigures } from '../src/observability/contactCenterFigures.js';
 import { RedisFiguresStore } from '../src/observability/redisFiguresStore.js';
 import { consoleIo, parseCommandArgs, type CommandIo } from './commandIo.js';
 import { commandRedisConnectTimeoutMs, redisTarget, sharedRedisSettings } from './redisTarget.js';
@@ -35,8 +35,8 @@ export async function run(args: string[], io: CommandIo = consoleIo(), now = Dat
   );
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  const since = values.since === undefined ? undefined : parseTime(values.since, now);
-  const until = values.until === undefined ? now : parseTime(values.until, now);
+  const since = values.since === undefined ? undefined : parseFiguresTime(values.since, now);
+  const until = values.until === undefined ? now : parseFiguresTime(values.until, now);
   if (since === undefined || until === undefined || since >= until) {
     io.err(`hubbot report: give --since (and --until) as ISO times or durations back from now (24h, 7d), --since before --until\n\n${REPORT_HELP}`);
     return 2;
@@ -62,14 +62,6 @@ export async function run(args: string[], io: CommandIo = consoleIo(), now = Dat
   } finally {
     await client.close();
   }
-}
-
-/** An ISO time, or a duration back from `now` (30m, 24h, 7d). */
-export function parseTime(text: string, now: number): number | undefined {
-  const ago = /^(\d+)([mhd])$/.exec(text.trim());
-  if (ago) return now - Number(ago[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[ago[2] as 'm' | 'h' | 'd'];
-  const t = Date.parse(text);
-  return Number.isNaN(t) ? undefined : t;
 }
 
 const HEADERS = ['topic', 'started', 'solved', 'rejected', 'handed over', 'abandoned', 'containment', 'handovers ended'];

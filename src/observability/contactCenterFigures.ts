@@ -30,6 +30,14 @@ export interface FiguresStore {
   read(from: number, until: number, windowMs: number): Promise<FigureRow[]>;
 }
 
+/** An ISO time, or a duration back from `now` (30m, 24h, 7d); undefined when neither. */
+export function parseFiguresTime(text: string, now: number): number | undefined {
+  const ago = /^(\d+)([mhd])$/.exec(text.trim());
+  if (ago) return now - Number(ago[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[ago[2] as 'm' | 'h' | 'd'];
+  const t = Date.parse(text);
+  return Number.isNaN(t) ? undefined : t;
+}
+
 /** A conversation that never picked a topic. */
 export const NO_TOPIC = '(none)';
 export const DEFAULT_FIGURES_WINDOW_MS = 5 * 60_000;

@@ -220,8 +220,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // bearer token wherever it is served when METRICS_TOKEN is set (S8).
   const metricsToken = cfg.METRICS_TOKEN;
   const opsApp = cfg.METRICS_PORT !== undefined ? createJsonServer({ name: 'hubbot-metrics' }) : undefined;
-  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, metricsToken, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
-  if (opsApp) registerOperationsRoutes(opsApp, { metrics, metricsToken, logger });
+  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
+  if (opsApp) registerOperationsRoutes(opsApp, { metrics, figures, metricsToken, logger });
   metrics.observeQueueDepth('inbox', () => inbox.depth());
   metrics.observeQueueDepth('outbox', () => outbox.depth);
   metrics.observeDeadLetters('inbox', async () => (await inbox.deadLetters()).length);
