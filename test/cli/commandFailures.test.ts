@@ -1,5 +1,5 @@
 /**
- * Every failure an operator met in issue 32, run through the installed command (bin/hubbot.js):
+ * Every failure an operator is likely to meet, run through the installed command (bin/hubbot.js):
  * one line on stderr, no stack trace, exit code 1 or 2 (O1).
  */
 import { expect } from 'chai';
