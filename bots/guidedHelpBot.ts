@@ -27,6 +27,7 @@ import { matchTopic, topicName, topicPicker, type GuidedHelpTopic } from './guid
 import { understandTopic } from './topicUnderstanding.js';
 import { TopicVocabulary } from './topicVocabulary.js';
 import { contentWords } from '../dialogs/guidedHelp/understanding/textTokens.js';
+import { figuresOfTurn, type GuidedHelpFigures } from './guidedHelpFigures.js';
 
 export interface GuidedHelpBotOptions {
   storage: Storage;
@@ -51,6 +52,8 @@ export interface GuidedHelpBotOptions {
   cancelDeadline?: (conversationId: string) => void | Promise<void>;
   now?: () => number;
   log?: { warn(obj: object, msg: string): void };
+  /** Told when a conversation starts on a topic and how it goes: solved, rejected, abandoned (O5). */
+  figures?: GuidedHelpFigures;
 }
 
 /** channelData a channel may add to the first message: topic and answers known in advance. */
@@ -216,6 +219,7 @@ export class GuidedHelpBot extends ActivityHandler {
 
   private async runDialog(context: TurnContext, event: GuidedHelpEvent, locale: string): Promise<void> {
     const turn = await this.dialog.handle(context.activity.conversation.id, event, this.input(locale));
+    if (event.type === 'START' && !turn.duplicate) await this.opts.figures?.started(context.activity.conversation.id, event.casebaseId);
     await this.send(context, turn, locale);
     if (turn.status === 'active' && turn.deadline !== undefined) {
       await this.opts.scheduleDeadline?.(TurnContext.getConversationReference(context.activity), turn.deadline);
@@ -225,6 +229,7 @@ export class GuidedHelpBot extends ActivityHandler {
   }
 
   private async send(context: TurnContext, turn: GuidedHelpTurn, locale: string): Promise<void> {
+    for (const figure of figuresOfTurn(turn.outputs)) await this.opts.figures?.count(context.activity.conversation.id, figure);
     const activities: Partial<Activity>[] = [];
     if (turn.versionChanged) activities.push({ type: 'message', text: message(locale, 'versionChanged') });
     for (const output of turn.outputs) activities.push(...this.renderer.render(output, locale));

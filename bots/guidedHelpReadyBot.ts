@@ -29,5 +29,6 @@ export function createReadyGuidedHelpBot(deps: BotDependencies): RunnableBot {
     scheduleDeadline: deadlines.schedule,
     cancelDeadline: deadlines.cancel,
     log: deps.logger,
+    figures: deps.figures,
   });
 }

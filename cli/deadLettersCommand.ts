@@ -9,7 +9,7 @@ import type { EventDeadLetter } from '../src/webhook/eventStore.js';
 import { RedisEventStore } from '../src/webhook/redisEventStore.js';
 import { RedisInbox } from '../src/adapter/inbox/redisInbox.js';
 import { consoleIo, parseCommandArgs, type CommandIo } from './commandIo.js';
-import { redisTarget, sharedRedisSettings } from './redisTarget.js';
+import { commandRedisConnectTimeoutMs, redisTarget, sharedRedisSettings } from './redisTarget.js';
 
 export const DEAD_LETTERS_HELP = `Usage: hubbot dead-letters [list] [--inbox] [--limit <n>] [--json]
        hubbot dead-letters requeue [--inbox] <id>... | --all
@@ -73,7 +73,7 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
     return 2;
   }
 
-  const client = await openSharedRedis(settings, { clientName: 'hubbot-dead-letters' });
+  const client = await openSharedRedis(settings, { clientName: 'hubbot-dead-letters', connectTimeoutMs: commandRedisConnectTimeoutMs(io.env) });
   try {
     const store = values.inbox ? inboxLetters(new RedisInbox({ client, tenant: tenant ?? 'default' })) : eventLetters(new RedisEventStore({ client, tenant: tenant ?? 'default' }));
     if (action === 'list') {

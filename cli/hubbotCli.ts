@@ -1,4 +1,6 @@
 /** The `hubbot` command as installed (bin/hubbot.js loads it): the subcommands of cli/main.ts. */
+// First: hides DEP0111 before any subcommand loads restify (see the module).
+import './quietNodeWarnings.js';
 import { pathToFileURL } from 'node:url';
 import { main } from './main.js';
 

@@ -11,7 +11,7 @@ import type { SenderType } from '../src/schemas/messageTypes.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../src/emulator/startEmulator.js';
 import { defaultParts } from '../src/emulator/defaultParts.js';
 import type { WebhookTargetInput } from '../src/emulator/events/webhookTargets.js';
-import { parseSetupDescription } from '../src/provisioning/setupDescription.js';
+import { parseSetupDescription, type SetupDescription } from '../src/provisioning/setupDescription.js';
 import { provision, type StepReport } from '../src/provisioning/provision.js';
 import { startHubBotServer, type HubBotServer, type HubBotServerOptions } from '../src/server/hubBotServer.js';
 import { connectPlatform } from '../src/server/platformConnection.js';
@@ -44,6 +44,22 @@ export interface LocalStack {
 export const LOCAL_ACCOUNT_ADDRESS = 'support@local.test';
 export const LOCAL_PORTAL_ID = 'KP-10001';
 
+/**
+ * What the local stack provisions on its emulator. samples/setup.local.json is the same for a
+ * bot on the default port (a test keeps them equal), so `hubbot status samples/setup.local.json`
+ * checks a running local stack.
+ */
+export function localSetupDescription(botUrl: string, config: Pick<Config, 'BOT_CALLBACK_PATH' | 'DEFAULT_LANGUAGE'>): SetupDescription {
+  return parseSetupDescription({
+    authentication: { name: 'local bot token', tokenRequestUrl: `${botUrl}/oauth2/token` },
+    clientApplication: { name: 'local guided-help bot', callbackUrl: `${botUrl}${config.BOT_CALLBACK_PATH}` },
+    participant: { name: 'local bot' },
+    channel: { name: 'local web chat' },
+    orchestration: { name: 'local bot first' },
+    account: { name: 'local support', address: LOCAL_ACCOUNT_ADDRESS, defaultLanguage: config.DEFAULT_LANGUAGE },
+  });
+}
+
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const emulator = await startEmulator({ port: 0, parts: defaultParts({ webhooks: opts.webhooks }), ...opts.emulator });
   // The bot's own API client, bound to its participant type as on a real hub: its messages go
@@ -74,14 +90,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let bot: HubBotServer | undefined;
   try {
     bot = await startHubBotServer({ ...opts.parts, config, bot: opts.bot, extend: opts.extend, logger: opts.logger, worker: opts.worker });
-    const description = parseSetupDescription({
-      authentication: { name: 'local bot token', tokenRequestUrl: `${bot.url}/oauth2/token` },
-      clientApplication: { name: 'local guided-help bot', callbackUrl: `${bot.url}${config.BOT_CALLBACK_PATH}` },
-      participant: { name: 'local bot' },
-      channel: { name: 'local web chat' },
-      orchestration: { name: 'local bot first' },
-      account: { name: 'local support', address: LOCAL_ACCOUNT_ADDRESS, defaultLanguage: config.DEFAULT_LANGUAGE },
-    });
+    const description = localSetupDescription(bot.url, config);
     await provision(connectPlatform(config).conversations, description, { env, onStep: opts.onStep });
     // The event manager delivers knowledge events to the bot's webhook, as a real one would,
     // with the credentials the bot asks for.

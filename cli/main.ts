@@ -5,6 +5,7 @@
  * way round. Add a subcommand by adding one line to COMMANDS.
  */
 import { pathToFileURL } from 'node:url';
+import { describeFailure } from './commandFailure.js';
 
 export type CommandModule = { run(args: string[]): Promise<number> };
 export type CommandEntry = { summary: string; load: () => Promise<CommandModule> };
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   replicas: { summary: 'run the emulator and several bot replicas behind a proxy on one Redis (kill one to see failover)', load: () => import('./replicasCommand.js') },
   'dead-letters': { summary: 'list or requeue knowledge events, or (--inbox) customer messages, that kept failing', load: () => import('./deadLettersCommand.js') },
   tokens: { summary: 'revoke callback tokens of the bot, on every replica', load: () => import('./tokensCommand.js') },
+  report: { summary: 'the contact-center figures of every replica, per topic: started, solved, rejected, handed over, abandoned, containment', load: () => import('./reportCommand.js') },
   transcript: { summary: 'print the transcript of a conversation, as text or JSON (--json)', load: () => import('./transcriptCommand.js') },
 };
 
@@ -40,7 +42,14 @@ export async function main(argv: string[], extra: Record<string, CommandEntry> =
     console.error(`hubbot: unknown command "${name}"\n\n${usage(commands)}`);
     return 1;
   }
-  return (await command.load()).run(args);
+  try {
+    return await (await command.load()).run(args);
+  } catch (err) {
+    // Whatever a command did not handle itself is still one line and an exit code (O1).
+    const failure = describeFailure(name, err);
+    console.error(failure.line);
+    return failure.exitCode;
+  }
 }
 
 // Run when executed directly (`tsx cli/main.ts ...` or through bin/hubbot.js).

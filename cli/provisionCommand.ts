@@ -3,11 +3,12 @@
  * `hubbot status FILE`: the setup description put on (or taken off) the hub named by the
  * PLATFORM_* environment, one line per step as it completes.
  */
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/config.js';
 import { loadSetupFile } from '../src/provisioning/setupDescription.js';
 import { formatStep, provision, ProvisioningError, status, teardown } from '../src/provisioning/provision.js';
 import { connectPlatform } from '../src/server/platformConnection.js';
+import { consoleIo, parseCommandArgs, type CommandIo } from './commandIo.js';
+import { platformFix } from './commandFailure.js';
 
 type Action = 'provision' | 'teardown' | 'status';
 
@@ -17,32 +18,39 @@ const HELP: Record<Action, string> = {
   status: 'Usage: hubbot status FILE\n  Shows which resources of FILE exist on the platform and whether they match.',
 };
 
-export async function runAction(action: Action, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-  if (values.help || positionals.length !== 1) {
-    console.log(HELP[action]);
-    return values.help ? 0 : 1;
+/**
+ * Runs one action. A wrong setup file, configuration or platform answer is thrown to the
+ * command runner (cli/main.ts), which prints it as one line (O1); a provisioning stopped
+ * midway is reported here, with what was done before it.
+ */
+export async function runAction(action: Action, args: string[], io: CommandIo = consoleIo()): Promise<number> {
+  const parsed = parseCommandArgs(action, HELP[action], args, { 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, io);
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) {
+    io.err(`hubbot ${action}: name one setup file\n\n${HELP[action]}`);
+    return 2;
   }
   const description = await loadSetupFile(positionals[0]);
-  const platform = connectPlatform(loadConfig());
-  const print = (r: Parameters<typeof formatStep>[0]) => console.log(formatStep(r));
+  const platform = connectPlatform(loadConfig(io.env));
+  const print = (r: Parameters<typeof formatStep>[0]) => io.out(formatStep(r));
   try {
     if (action === 'provision') {
-      if (values['dry-run']) console.log('Dry run: nothing will be created or changed.');
-      await provision(platform.conversations, description, { dryRun: values['dry-run'], onStep: print });
+      if (values['dry-run']) io.out('Dry run: nothing will be created or changed.');
+      await provision(platform.conversations, description, { dryRun: values['dry-run'], onStep: print, env: io.env });
     } else if (action === 'teardown') {
       await teardown(platform.conversations, description, { dryRun: values['dry-run'], onStep: print });
     } else {
-      for (const r of await status(platform.conversations, description)) print(r);
+      for (const r of await status(platform.conversations, description, { env: io.env })) print(r);
     }
     return 0;
   } catch (err) {
-    if (err instanceof ProvisioningError) {
-      console.error(`\n${action} stopped at ${err.failed.step}: ${err.failed.error?.code} ${err.failed.error?.message}`);
-      if (err.done.length) console.error(`Done before it: ${err.done.map((d) => `${d.step} (${d.action}${d.id ? `, id ${d.id}` : ''})`).join(', ')}. Run the command again to continue.`);
-      return 2;
-    }
-    throw err;
+    if (!(err instanceof ProvisioningError)) throw err;
+    const { step, error } = err.failed;
+    const fix = error ? platformFix(error.code) : undefined;
+    const done = err.done.map((d) => `${d.step} ${d.action}`).join(', ');
+    io.err(`hubbot ${action}: stopped at ${step}: ${error?.code} ${error?.message}${fix ? `; ${fix}` : ''}${done ? ` (done before it: ${done}; run the command again to continue)` : ''}`);
+    return 1;
   }
 }
 

@@ -7,6 +7,15 @@
 import { ConfigError, loadConfig, type Config } from '../src/config/config.js';
 import { redisSettingsFrom, type RedisEnv, type RedisSettings } from '../src/redis/redisSettings.js';
 
+/**
+ * How long a command waits for a first connection to an unreachable Redis before it gives up
+ * with one line (O1): REDIS_CONNECT_TIMEOUT_MS when set, else 5 s (a person is waiting).
+ */
+export function commandRedisConnectTimeoutMs(env: Record<string, string | undefined>): number {
+  const ms = Number(env.REDIS_CONNECT_TIMEOUT_MS);
+  return Number.isInteger(ms) && ms >= 100 ? ms : 5_000;
+}
+
 export interface RedisTarget {
   /** --redis-url, else the configuration's REDIS_URL. */
   redisUrl?: string;

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/config.js';
-import { startLocalStack } from './localStack.js';
+import { startLocalStack, type LocalStack } from './localStack.js';
 import { formatStep } from '../src/provisioning/provision.js';
 import { startHubBotServer } from '../src/server/hubBotServer.js';
 import { DEFAULT_BOT, READY_BOTS } from '../bots/readyBots.js';
@@ -43,12 +43,22 @@ export async function run(args: string[]): Promise<number> {
     holdUntilSignal(() => server.stop());
     return 0;
   }
-  const stack = await startLocalStack({
-    bot: ready.create,
-    env: { BOT_PORT: env.BOT_PORT ?? '3978' },
-    emulator: { port: Number(values['emulator-port'] ?? 4010) },
-    onStep: (r) => console.log(`  provision ${formatStep(r)}`),
-  });
+  const emulatorPort = Number(values['emulator-port'] ?? 4010);
+  const botPort = Number(env.BOT_PORT ?? 3978);
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({
+      bot: ready.create,
+      env: { BOT_PORT: String(botPort) },
+      emulator: { port: emulatorPort },
+      onStep: (r) => console.log(`  provision ${formatStep(r)}`),
+    });
+  } catch (err) {
+    const busy = busyPortHint(err, { emulator: emulatorPort, bot: botPort });
+    if (!busy) throw err;
+    console.error(`hubbot start: ${busy}`);
+    return 1;
+  }
   const e = stack.emulator.url;
   console.log(`
 hubbot: the ${name} bot is running on the local emulator.
@@ -59,6 +69,10 @@ Chat as a customer in a browser, and watch every call in the inspector:
   web chat   ${e}/chat
   inspector  ${e}/inspector
 
+The emulator's API credentials, for hubbot status or provision and your own calls:
+  export PLATFORM_BASE_URL=${e} PLATFORM_TOKEN_URL=${stack.emulator.tokenUrl} PLATFORM_CLIENT_ID=${stack.emulator.defaultClient.clientId} PLATFORM_CLIENT_SECRET=${stack.emulator.defaultClient.clientSecret}
+  hubbot status samples/setup.local.json   (what this stack provisioned, for a bot on port 3978)
+
 Or with curl:
   curl -s -X POST ${e}/emulator/conversations -H 'content-type: application/json' -d '{"accountAddress":"${stack.accountAddress}"}'
   curl -s -X POST ${e}/emulator/conversations/<id>/messages -H 'content-type: application/json' -d '{"text":"hello"}'
@@ -67,6 +81,15 @@ Or with curl:
 Stop with Ctrl+C.`);
   holdUntilSignal(() => stack.stop());
   return 0;
+}
+
+/** A port in use, said with the option that moves the server elsewhere (O1). */
+function busyPortHint(err: unknown, ports: { emulator: number; bot: number }): string | undefined {
+  const e = err as NodeJS.ErrnoException & { port?: number };
+  if (e?.code !== 'EADDRINUSE') return undefined;
+  if (e.port === ports.emulator) return `port ${ports.emulator} (the emulator's) is already in use; stop what listens there or pass --emulator-port <another port>`;
+  if (e.port === ports.bot) return `port ${ports.bot} (the bot's) is already in use; stop what listens there or pass --port <another port>`;
+  return `port ${e.port ?? '?'} is already in use`;
 }
 
 function holdUntilSignal(stop: () => Promise<void>): void {

@@ -7,7 +7,7 @@ import { decodeJwt } from 'jose';
 import { openSharedRedis } from '../src/redis/sharedRedis.js';
 import { RedisRevocationStore } from '../src/authentication/redisRevocationStore.js';
 import { consoleIo, parseCommandArgs, type CommandIo } from './commandIo.js';
-import { redisTarget, sharedRedisSettings } from './redisTarget.js';
+import { commandRedisConnectTimeoutMs, redisTarget, sharedRedisSettings } from './redisTarget.js';
 
 export const TOKENS_HELP = `Usage: hubbot tokens revoke <token or jti>... [--expires-at <unix seconds>]
 
@@ -44,7 +44,7 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
     io.err('hubbot tokens: --expires-at must be unix seconds');
     return 2;
   }
-  const client = await openSharedRedis(settings, { clientName: 'hubbot-tokens' });
+  const client = await openSharedRedis(settings, { clientName: 'hubbot-tokens', connectTimeoutMs: commandRedisConnectTimeoutMs(io.env) });
   try {
     const store = new RedisRevocationStore(client, tenant ?? 'default');
     for (const item of items) {

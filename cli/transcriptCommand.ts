@@ -9,7 +9,7 @@ import { closeRedisConnection, createRedisConnection } from '../src/redis/redisC
 import { RedisTranscriptStore } from '../src/transcripts/redisTranscriptStore.js';
 import { readTranscript, transcriptLine } from '../src/transcripts/readTranscript.js';
 import { consoleIo, parseCommandArgs, type CommandIo } from './commandIo.js';
-import { redisTarget } from './redisTarget.js';
+import { commandRedisConnectTimeoutMs, redisTarget } from './redisTarget.js';
 
 export const TRANSCRIPT_HELP = `Usage: hubbot transcript <conversationId> [--json] [--channel <id>]
 
@@ -53,7 +53,7 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
     io.err('hubbot transcript: transcripts are read from Redis; set REDIS_URL or pass --redis-url (a memory store lives inside the bot\'s process)');
     return 2;
   }
-  const client = await createRedisConnection({ url: redisUrl, clientName: 'hubbot-transcript' });
+  const client = await createRedisConnection({ url: redisUrl, clientName: 'hubbot-transcript', connectTimeoutMs: commandRedisConnectTimeoutMs(io.env) });
   try {
     const store = new RedisTranscriptStore({ client, tenant: tenant ?? 'default' });
     const activities = await readTranscript(store, values.channel ?? HUB_CHANNEL_ID, positionals[0]);

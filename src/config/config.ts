@@ -41,6 +41,8 @@ export const configSchema = z.object({
   REDIS_USERNAME: z.string().min(1).optional(),
   REDIS_PASSWORD: z.string().min(1).optional(),
   REDIS_TLS: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('true or false'),
+  // How long the first connection to Redis may take before start-up fails (O1); reconnections after it are not bounded.
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   BOT_HOST: z.string().default('127.0.0.1'),
   BOT_PORT: port.default(3978),
   BOT_SENDER_TYPE: z.enum(SENDER_TYPES).default('custom_bot'),
@@ -97,6 +99,8 @@ export const configSchema = z.object({
   HANDOVER_WAIT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(120),
   DEFAULT_LANGUAGE: z.string().default('en-US'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Readable lines on a terminal, JSON otherwise (auto), or either forced (O2).
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto').describe('auto (the default), pretty or json'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -5,6 +5,7 @@
  * that scrubs free-text log messages (a token pasted into a message is hidden too).
  */
 import { pino, stdSerializers, type DestinationStream, type Level, type Logger } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 import { serializeError } from './errorSerializer.js';
 import { REDACTED, redactPaths, scrubDeep, scrubText } from './redaction.js';
 
@@ -27,6 +28,23 @@ export interface LoggerOptions {
    * paths alone reach 5 levels and exact names only.
    */
   deepScrub?: boolean;
+  /**
+   * 'json' (the default): one JSON document per line, for log collectors. 'pretty': a readable
+   * line per entry (time, level, message, fields), for a person at a terminal (O2). Secrets are
+   * hidden before either is written.
+   */
+  format?: LogFormat;
+}
+
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * LOG_FORMAT as written: 'auto' is readable lines when the output is a terminal and JSON
+ * otherwise (a file, a pipe, a container's log collector).
+ */
+export function resolveLogFormat(setting: LogFormat | 'auto' | undefined, output: { isTTY?: boolean } = process.stdout): LogFormat {
+  if (setting === 'json' || setting === 'pretty') return setting;
+  return output.isTTY ? 'pretty' : 'json';
 }
 
 export function createLogger(opts: LoggerOptions = {}): Logger {
@@ -48,5 +66,12 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
       },
     },
   };
+  if (opts.format === 'pretty') {
+    // Written synchronously, like pino's own stdout, so a banner printed after start-up comes
+    // after its log lines; colours only on a terminal.
+    const colorize = opts.destination ? false : Boolean(process.stdout.isTTY);
+    const stream = PinoPretty({ destination: opts.destination ?? 1, sync: true, colorize, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+    return pino(options, stream);
+  }
   return opts.destination ? pino(options, opts.destination) : pino(options);
 }

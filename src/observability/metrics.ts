@@ -33,6 +33,12 @@ export interface HubbotMetrics {
   handovers: Counter<'event'>;
   /** hubbot_handover_wait_seconds: time from the transfer to the agent joining (H1). */
   handoverWait: Histogram;
+  /**
+   * hubbot_contact_center_total{topic,figure}: contact-center figures (O5) counted by this
+   * replica: started, solved, rejected, abandoned, handover, handover.<outcome>. Topics are the
+   * guided-help casebases, a small set.
+   */
+  contactCenter: Counter<'topic' | 'figure'>;
   /** hubbot_inbox_wait_seconds: an item's wait in the inbox, from its recording (or due time) to its turn's start. */
   inboxWait: Histogram;
   /** hubbot_turn_seconds: a turn, start to end; it includes waiting for its replies to leave (outbox below). */
@@ -115,6 +121,7 @@ export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
     unreadableItems: counter('hubbot_platform_unreadable_items_total', 'List items of platform answers skipped because they could not be read.', ['operation']),
     webhookEvents: counter('hubbot_webhook_events_total', 'Knowledge events received on the webhook, by outcome.', ['outcome']),
     handovers: counter('hubbot_handovers_total', 'Handovers to an agent, by event (started, answered, failed, timed_out, abandoned, fell_back, closed).', ['event']),
+    contactCenter: counter('hubbot_contact_center_total', 'Contact-center figures by topic: started, solved, rejected, abandoned, handover, handover.<outcome>.', ['topic', 'figure']),
     handoverWait: new Histogram({
       name: 'hubbot_handover_wait_seconds',
       help: 'Time from the escalation.transfer to an agent joining.',

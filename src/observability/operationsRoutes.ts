@@ -6,12 +6,15 @@
  *   error can carry its URL, password included). A hanging check counts as failed after
  *   `checkTimeoutMs`, so a load balancer's probe never hangs with it.
  * - GET /metrics: the Prometheus text of the bot's registry.
+ * - GET /figures?since=24h&until=...: the contact-center figures page (O5), behind the same token.
  */
 import { PlatformError } from '../errors/platformError.js';
 import { header } from '../httpServer/errorResponse.js';
 import { sendJson, type JsonServer } from '../httpServer/jsonServer.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { HubbotMetrics } from './metrics.js';
+import { parseFiguresTime, type ContactCenterFigures } from './contactCenterFigures.js';
+import { FIGURES_PAGE_CSP, renderFiguresPage } from './figuresPage.js';
 
 export type ReadinessCheck = (() => Promise<void>) | { name: string; check: () => Promise<void> };
 
@@ -27,9 +30,11 @@ export interface OperationsRoutesOptions {
   checkTimeoutMs?: number;
   /** Served on /metrics when given. */
   metrics?: HubbotMetrics;
-  /** When set, /metrics answers only `Authorization: Bearer <metricsToken>` (401 otherwise, S8). */
+  /** When set, /metrics and /figures answer only `Authorization: Bearer <metricsToken>` (401 otherwise, S8). */
   metricsToken?: string;
-  paths?: { health?: string; ready?: string; metrics?: string };
+  /** Served as a page on /figures when given (O5). */
+  figures?: ContactCenterFigures;
+  paths?: { health?: string; ready?: string; metrics?: string; figures?: string };
   logger?: OperationsLogger;
 }
 
@@ -87,6 +92,25 @@ export function registerOperationsRoutes(app: JsonServer, opts: OperationsRoutes
       res.end(text);
     });
   }
+  if (opts.figures) registerFiguresRoute(app, opts.figures, opts.metricsToken, opts.paths?.figures ?? '/figures');
+}
+
+/** GET /figures: the page of the last 24 h, or of ?since= and ?until= (ISO times or 30m, 24h, 7d back). */
+function registerFiguresRoute(app: JsonServer, figures: ContactCenterFigures, token: string | undefined, path: string): void {
+  app.route('get', path, async ({ req, res }) => {
+    const acceptLanguage = header(req, 'accept-language');
+    if (token !== undefined && !bearerMatches(header(req, 'authorization'), token)) throw PlatformError.of('401-104', {}, { acceptLanguage });
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+    const now = Date.now();
+    const since = parseFiguresTime(query.get('since') ?? '24h', now);
+    const until = query.has('until') ? parseFiguresTime(query.get('until')!, now) : now;
+    if (since === undefined || until === undefined || since >= until || until - since > 400 * 86_400_000) {
+      throw PlatformError.of('400-101', { reason: 'since and until: ISO times or durations back from now (24h, 7d), since first, at most 400 days apart' }, { acceptLanguage });
+    }
+    const html = renderFiguresPage({ report: await figures.report(since, until), since, until, windowMs: figures.windowMs });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html), 'content-security-policy': FIGURES_PAGE_CSP, 'cache-control': 'no-store' });
+    res.end(html);
+  });
 }
 
 /** `Bearer <expected>`, compared in constant time (the length is not secret). */

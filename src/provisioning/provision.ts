@@ -8,10 +8,10 @@
 import { PlatformError } from '../errors/platformError.js';
 import type { ConversationManagerClient } from '../platform/conversation/conversationManagerClient.js';
 import type { ResourceClient } from '../platform/conversation/resourceClient.js';
-import { desiredBody, isSubsetOf, nameOf, SETUP_STEPS, type SetupStep, type StepIds } from './desiredResources.js';
+import { desiredBody, fieldDifferences, isSubsetOf, nameOf, SETUP_STEPS, type FieldDifference, type SetupStep, type StepIds } from './desiredResources.js';
 import type { SetupDescription } from './setupDescription.js';
 
-export type StepAction = 'created' | 'updated' | 'unchanged' | 'would create' | 'would update' | 'deleted' | 'absent' | 'exists' | 'differs' | 'failed';
+export type StepAction = 'created' | 'updated' | 'unchanged' | 'would create' | 'would update' | 'deleted' | 'absent' | 'exists' | 'equal' | 'different' | 'failed';
 
 export interface StepReport {
   step: SetupStep;
@@ -19,6 +19,10 @@ export interface StepReport {
   action: StepAction;
   id?: string;
   error?: { code: string; message: string; status: number };
+  /** status, 'different': the fields the hub holds otherwise (O3). */
+  differences?: FieldDifference[];
+  /** status, 'different': why the resource could not be compared, when it could not. */
+  note?: string;
 }
 
 export interface ProvisionOptions {
@@ -124,7 +128,10 @@ export async function teardown(client: ConversationManagerClient, d: SetupDescri
   return steps;
 }
 
-/** What exists on the platform for this description, and whether it matches. */
+/**
+ * What exists on the platform for this description (O3): per resource, absent, equal, or
+ * different with the fields that differ.
+ */
 export async function status(client: ConversationManagerClient, d: SetupDescription, opts: Pick<ProvisionOptions, 'env'> = {}): Promise<StepReport[]> {
   const env = opts.env ?? process.env;
   const ids: StepIds = {};
@@ -137,20 +144,40 @@ export async function status(client: ConversationManagerClient, d: SetupDescript
       continue;
     }
     ids[step] = existing.id;
-    let matches: boolean;
+    let desired: Record<string, unknown>;
     try {
-      matches = isSubsetOf(desiredBody(step, d, ids, env), existing);
-    } catch {
-      matches = false; // e.g. the secret is not in this environment: cannot tell, say it differs
+      desired = desiredBody(step, d, ids, env);
+    } catch (err) {
+      // e.g. the secret is not in this environment: cannot tell, so it is not called equal.
+      steps.push({ step, name, action: 'different', id: existing.id, note: `cannot compare: ${errorOf(err)?.message}` });
+      continue;
     }
-    steps.push({ step, name, action: matches ? 'exists' : 'differs', id: existing.id });
+    const differences = fieldDifferences(desired, existing);
+    steps.push(differences.length ? { step, name, action: 'different', id: existing.id, differences } : { step, name, action: 'equal', id: existing.id });
   }
   return steps;
 }
 
-/** One progress line per step, as the commands print them. */
+const MARKS: Partial<Record<StepAction, string>> = { unchanged: '=', exists: '=', equal: '=', absent: '-', different: '≠', 'would create': '+', 'would update': '~' };
+
+/** One progress line per step, as the commands print them; a difference names its fields (O3). */
 export function formatStep(r: StepReport): string {
   const label = `${r.step.padEnd(17)} ${JSON.stringify(r.name)}`;
   if (r.error) return `✗ ${label} failed: ${r.error.code} ${r.error.message}`;
-  return `${r.action === 'unchanged' || r.action === 'exists' ? '=' : '✓'} ${label} ${r.action}${r.id ? ` (id ${r.id})` : ''}`;
+  const line = `${MARKS[r.action] ?? '✓'} ${label} ${r.action}${r.id ? ` (id ${r.id})` : ''}`;
+  if (r.note) return `${line}: ${r.note}`;
+  if (!r.differences?.length) return line;
+  return `${line}: ${r.differences.map(formatDifference).join('; ')}`;
+}
+
+/** Values are shown unless the field could hold a secret. */
+function formatDifference(f: FieldDifference): string {
+  if (/secret|password|payload/i.test(f.path)) return `${f.path} differs`; // the payload carries the client secret
+  return `${f.path} is ${shown(f.actual)}, wanted ${shown(f.desired)}`;
+}
+
+function shown(v: unknown): string {
+  if (v === undefined) return 'missing';
+  const text = JSON.stringify(v);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

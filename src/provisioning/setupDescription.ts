@@ -57,18 +57,38 @@ export class SetupFileError extends Error {
 export function parseSetupDescription(doc: unknown, file = 'setup description'): SetupDescription {
   const parsed = setupDescriptionSchema.safeParse(doc);
   if (parsed.success) return parsed.data;
-  throw new SetupFileError(
-    file,
-    parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`),
-  );
+  throw new SetupFileError(file, parsed.error.issues.map(describeIssue));
 }
+
+type Issue = z.core.$ZodIssue;
+
+/** One problem as an operator fixes it: a mistyped key named with the keys allowed there, a missing section called missing. */
+function describeIssue(issue: Issue): string {
+  const where = issue.path.join('.') || '(top level)';
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = keysAt(issue.path);
+    const keys = issue.keys.map((k) => JSON.stringify(k)).join(', ');
+    return `${where}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${allowed ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `${where}: missing`;
+  return `${where}: ${issue.message}`;
+}
+
+function keysAt(path: PropertyKey[]): string[] | undefined {
+  if (path.length === 0) return Object.keys(setupDescriptionSchema.shape);
+  const section = setupDescriptionSchema.shape[path[0] as keyof SetupDescription] as { shape?: object } | undefined;
+  return path.length === 1 && section?.shape ? Object.keys(section.shape) : undefined;
+}
+
+const READ_ERRORS: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a directory' };
 
 export async function loadSetupFile(file: string): Promise<SetupDescription> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new SetupFileError(file, [`cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`]);
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new SetupFileError(file, [`cannot be read: ${READ_ERRORS[code] ?? 'read error'} (${code})`]);
   }
   let doc: unknown;
   try {

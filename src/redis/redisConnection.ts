@@ -20,16 +20,72 @@ export interface RedisConnectionOptions {
   logger?: RedisLogger;
   /** Shown in CLIENT LIST, to tell the replicas' connections apart. */
   clientName?: string;
+  /**
+   * How long the first connection may take (default 10 s). node-redis retries an unreachable
+   * server for ever, so without a bound a command or a start-up would hang silently (O1);
+   * once connected, a lost connection is retried as before.
+   */
+  connectTimeoutMs?: number;
+}
+
+export const DEFAULT_REDIS_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Redis did not accept a first connection in time; the message names the server, never its password. */
+export class RedisUnreachableError extends Error {
+  constructor(
+    readonly where: string,
+    readonly timeoutMs: number,
+    readonly lastError?: string,
+  ) {
+    super(`Redis at ${where} did not accept a connection within ${timeoutMs / 1000} s${lastError ? ` (${lastError})` : ''}`);
+    this.name = 'RedisUnreachableError';
+  }
+}
+
+/** A URL as it may be shown: without user name and password. */
+export function redisUrlForDisplay(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.toString().replace(/\/$/, '');
+  } catch {
+    return 'the configured URL';
+  }
 }
 
 export async function createRedisConnection(opts: RedisConnectionOptions = {}): Promise<RedisConnection> {
-  const client = createClient({ url: opts.url ?? 'redis://127.0.0.1:6379', name: opts.clientName });
-  client.on('error', (err: Error) => {
+  const url = opts.url ?? 'redis://127.0.0.1:6379';
+  const client = createClient({ url, name: opts.clientName });
+  let lastError: string | undefined;
+  client.on('error', (err: Error & { code?: string }) => {
+    lastError = err.code ?? err.name;
     // The URL may carry a password: log only the error's own text, never the options.
     opts.logger?.warn({ err: { name: err.name, message: err.message } }, 'redis connection error');
   });
-  await client.connect();
+  const timeoutMs = opts.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS;
+  await connectWithin(client.connect(), timeoutMs, () => {
+    client.destroy();
+    return new RedisUnreachableError(redisUrlForDisplay(url), timeoutMs, lastError);
+  });
   return client;
+}
+
+/**
+ * Waits for `connecting`, or rejects with `onTimeout()` after `ms` (which also gives up the
+ * connection: the late outcome of `connecting` is then ignored).
+ */
+export async function connectWithin(connecting: Promise<unknown>, ms: number, onTimeout: () => Error): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  connecting.catch(() => undefined);
+  try {
+    await Promise.race([connecting, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Closes a connection, waiting for replies already asked for. */

@@ -21,7 +21,15 @@
  */
 import { createCluster, type RedisClusterType } from 'redis';
 import { hashSlot } from './hashSlot.js';
-import { closeRedisConnection, createRedisConnection, type RedisConnection, type RedisLogger } from './redisConnection.js';
+import {
+  closeRedisConnection,
+  connectWithin,
+  createRedisConnection,
+  DEFAULT_REDIS_CONNECT_TIMEOUT_MS,
+  RedisUnreachableError,
+  type RedisConnection,
+  type RedisLogger,
+} from './redisConnection.js';
 import type { RedisSettings } from './redisSettings.js';
 import { tenantKey } from './tenantKey.js';
 import { clusterNodeOptions, ClusterTopologyWatch } from './clusterTopologyWatch.js';
@@ -43,12 +51,16 @@ interface Commands {
   hLen(key: string): Promise<number>;
   hGetAll(key: string): Promise<Record<string, string>>;
   hmGet(key: string, fields: string[]): Promise<(string | null)[]>;
+  hIncrBy(key: string, field: string, increment: number): Promise<number>;
+  expire(key: string, seconds: number): Promise<number>;
 }
 
 export interface SharedRedisOptions {
   logger?: RedisLogger;
   /** Shown in CLIENT LIST, to tell the replicas' connections apart. */
   clientName?: string;
+  /** How long the first connection may take (default 10 s), see createRedisConnection. */
+  connectTimeoutMs?: number;
 }
 
 export class SharedRedis implements Commands {
@@ -64,7 +76,7 @@ export class SharedRedis implements Commands {
 
   static async open(settings: RedisSettings, opts: SharedRedisOptions = {}): Promise<SharedRedis> {
     if (settings.mode === 'single') {
-      const node = await createRedisConnection({ url: settings.url, logger: opts.logger, clientName: opts.clientName });
+      const node = await createRedisConnection({ url: settings.url, logger: opts.logger, clientName: opts.clientName, connectTimeoutMs: opts.connectTimeoutMs });
       return new SharedRedis('single', node as unknown as Commands, node);
     }
     const cluster = createCluster({
@@ -72,8 +84,10 @@ export class SharedRedis implements Commands {
       defaults: clusterNodeOptions(settings, opts.clientName),
     }) as unknown as RedisClusterType;
     const watch = new ClusterTopologyWatch(cluster, settings.nodes, opts.logger);
+    const timeoutMs = opts.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS;
     try {
-      await cluster.connect();
+      const seeds = settings.nodes.map((n) => `${n.host}:${n.port}`).join(',');
+      await connectWithin(cluster.connect(), timeoutMs, () => new RedisUnreachableError(`the cluster seeds ${seeds}`, timeoutMs));
     } catch (err) {
       watch.stop();
       cluster.destroy();
@@ -128,6 +142,12 @@ export class SharedRedis implements Commands {
   }
   hmGet(key: string, fields: string[]): Promise<(string | null)[]> {
     return this.commands.hmGet(key, fields);
+  }
+  hIncrBy(key: string, field: string, increment: number): Promise<number> {
+    return this.commands.hIncrBy(key, field, increment);
+  }
+  expire(key: string, seconds: number): Promise<number> {
+    return this.commands.expire(key, seconds);
   }
 
   async publish(channel: string, message: string): Promise<unknown> {

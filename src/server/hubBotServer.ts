@@ -21,8 +21,9 @@ import { HubMemoryStorage } from '../storage/memoryStorage.js';
 import { ConversationReferenceStore } from '../storage/conversationReferenceStore.js';
 import { redisSettingsFrom } from '../redis/redisSettings.js';
 import { openSharedRedis } from '../redis/sharedRedis.js';
-import { createLogger } from '../observability/logger.js';
+import { createLogger, resolveLogFormat } from '../observability/logger.js';
 import { createMetrics } from '../observability/metrics.js';
+import { contactCenterFiguresFor } from '../observability/contactCenterFiguresFor.js';
 import { createRefusalLog } from '../observability/refusalLog.js';
 import { registerOperationsRoutes, redisReadinessCheck } from '../observability/operationsRoutes.js';
 import { registerTokenEndpoint } from '../authentication/tokenEndpoint.js';
@@ -34,7 +35,8 @@ import { RedisRevocationStore } from '../authentication/redisRevocationStore.js'
 import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from './serverOptionsFromConfig.js';
 import { connectPlatform } from './platformConnection.js';
 import { registerWebhook } from '../webhook/registerWebhook.js';
-import { requireWebhookAuth, webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
+import { webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
+import { CALLBACK_AUTH_PROBLEM, requireServerConfig } from './serverConfigProblems.js';
 import { DeletedArticles } from '../webhook/deletedArticles.js';
 import { RedisArticleStateStore } from '../webhook/redisArticleStateStore.js';
 import { invalidateOnKnowledgeChange } from '../webhook/invalidateOnKnowledgeChange.js';
@@ -62,10 +64,10 @@ export async function createHubBot(opts: HubBotServerOptions): Promise<HubBot> {
 
 async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promise<HubBot & { url?: string }> {
   const cfg = opts.config;
-  // A served knowledge webhook must be authenticated unless WEBHOOK_AUTH=none (S4): refused
-  // here, before any connection is opened.
-  if (listen) requireWebhookAuth(cfg);
-  const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot' });
+  // Every configuration problem at once, before any connection is opened (O1): the platform,
+  // the callback's authentication and, when served, the knowledge webhook's (S4).
+  requireServerConfig(cfg, { listen, platformCredentials: true });
+  const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot', format: resolveLogFormat(cfg.LOG_FORMAT) });
   const metrics = createMetrics();
   // Refusals are logged cut short and rate-limited; every one is counted (S5).
   const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
@@ -73,7 +75,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // object (D1). It also carries pub/sub, on a connection of its own (sharded on a cluster; the
   // inbox's notify channel is published by its Lua script, so it listens on classic pub/sub).
   const redisSettings = redisSettingsFrom(cfg);
-  const redis = redisSettings ? await openSharedRedis(redisSettings, { logger, clientName: 'hubbot' }) : undefined;
+  const redis = redisSettings ? await openSharedRedis(redisSettings, { logger, clientName: 'hubbot', connectTimeoutMs: cfg.REDIS_CONNECT_TIMEOUT_MS }) : undefined;
 
   const platform = connectPlatform(cfg, {
     redis,
@@ -91,6 +93,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new HubMemoryStorage());
   const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox());
   const references = new ConversationReferenceStore(storage);
+  // Contact-center figures (O5): counters on Redis shared by the replicas (else this process's).
+  const figures = contactCenterFiguresFor(redis, cfg.PLATFORM_TENANT, metrics, logger);
   // One idea of who is calling (TRUSTED_PROXIES) for every per-caller rule: the token endpoint's
   // failure limiter, the cap on unauthenticated requests in flight (S1, S2), the webhook allowlist.
   const clientAddress = createClientAddress(cfg.TRUSTED_PROXIES);
@@ -98,7 +102,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
   const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations });
   if (!authOptions) {
-    throw new ConfigError(['BOT_TOKEN_SIGNING_KEY (with BOT_CLIENT_ID and BOT_CLIENT_SECRET) or CALLBACK_ISSUER: the hub\'s callbacks must be authenticated (spec 5.4)']);
+    throw new ConfigError([CALLBACK_AUTH_PROBLEM]);
   }
   // The callback handler, inbox worker, adapter and outbox, joined (src/adapter/hubPipeline.ts).
   const pipeline = new HubPipeline({
@@ -161,12 +165,13 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       waitMs: cfg.HANDOVER_WAIT_SECONDS * 1000,
       onEvent: (event, { conversationId, waitedMs }) => {
         metrics.handovers.inc({ event });
+        void figures.handover(conversationId, event);
         if (waitedMs !== undefined) metrics.handoverWait.observe(waitedMs / 1000);
         logger.info({ conversationId, event, waitedMs }, 'handover');
       },
     }),
   );
-  const deps: BotDependencies = { config: cfg, storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger, transcripts };
+  const deps: BotDependencies = { config: cfg, storage, platform, adapter, references, knowledge: { events: webhook.events, deletedArticles }, logger, transcripts, figures };
   const bot = opts.bot(deps);
 
   const tokenEndpoint = tokenEndpointOptionsFromConfig(cfg, {
@@ -183,8 +188,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // bearer token wherever it is served when METRICS_TOKEN is set (S8).
   const metricsToken = cfg.METRICS_TOKEN;
   const opsApp = cfg.METRICS_PORT !== undefined ? createJsonServer({ name: 'hubbot-metrics' }) : undefined;
-  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, metricsToken, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
-  if (opsApp) registerOperationsRoutes(opsApp, { metrics, metricsToken, logger });
+  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
+  if (opsApp) registerOperationsRoutes(opsApp, { metrics, figures, metricsToken, logger });
   await opts.extend?.(app, deps);
 
   const url = listen ? await app.listen(cfg.BOT_PORT, cfg.BOT_HOST) : undefined;

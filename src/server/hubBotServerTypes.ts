@@ -2,6 +2,7 @@
  * The public shapes of the composed bot server: what a bot is given, what the server takes and
  * what it returns. Apart from hubBotServer.ts, which composes, so each file keeps one concept.
  */
+import type { ContactCenterFigures } from '../observability/contactCenterFigures.js';
 import type { Storage, TranscriptStore, TurnContext } from 'botbuilder-core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
@@ -31,6 +32,8 @@ export interface BotDependencies {
   logger: Logger;
   /** Where every conversation's activities are kept (H4); absent with TRANSCRIPTS=off. */
   transcripts?: TranscriptStore;
+  /** Contact-center figures (O5): a bot tells it when a conversation starts on a topic and how it goes; handovers are counted by the server. */
+  figures: ContactCenterFigures;
 }
 
 export interface RunnableBot {

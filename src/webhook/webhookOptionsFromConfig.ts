@@ -48,9 +48,14 @@ function authFromConfig(cfg: Config): WebhookAuthOptions | undefined {
   return hasWebhookAuth(auth) ? auth : undefined;
 }
 
+/** True when a served webhook would be open without WEBHOOK_AUTH=none saying so. */
+export function webhookAuthMissing(cfg: Config): boolean {
+  return cfg.WEBHOOK_AUTH !== 'none' && !authFromConfig(cfg);
+}
+
 /** Throws the ConfigError that stops the server when the webhook would be open without WEBHOOK_AUTH=none. */
 export function requireWebhookAuth(cfg: Config): void {
-  if (cfg.WEBHOOK_AUTH !== 'none' && !authFromConfig(cfg)) throw new ConfigError([WEBHOOK_AUTH_PROBLEM]);
+  if (webhookAuthMissing(cfg)) throw new ConfigError([WEBHOOK_AUTH_PROBLEM]);
 }
 
 export function webhookOptionsFromConfig(cfg: Config, deps: WebhookDeps = {}): WebhookOptions {

@@ -103,7 +103,7 @@ for (const realistic of [false, true]) describe(`provisioning against the emulat
 
   it('[C3] tears down in reverse order; status shows what exists', async () => {
     await provision(client, description(), { env: ENV });
-    expect((await status(client, description(), { env: ENV })).map((s) => s.action)).to.deep.equal(Array(6).fill('exists'));
+    expect((await status(client, description(), { env: ENV })).map((s) => s.action)).to.deep.equal(Array(6).fill('equal'));
     const steps = await teardown(client, description());
     expect(steps.map((s) => s.step)).to.deep.equal([...SETUP_STEPS].reverse());
     expect(steps.every((s) => s.action === 'deleted')).to.equal(true);
