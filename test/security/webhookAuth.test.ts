@@ -16,7 +16,8 @@ import { createHubBot, startHubBotServer, type HubBotServer } from '../../src/se
 import { createLogger } from '../../src/observability/logger.js';
 import { webhookOptionsFromConfig } from '../../src/webhook/webhookOptionsFromConfig.js';
 import { EchoBot } from '../../bots/echoBot.js';
-import { CallCounter, newId, startHarness, waitFor, type Harness, type StoreKind } from '../webhook/webhookHarness.js';
+import { CallCounter, newId, startHarness, type Harness, type StoreKind } from '../webhook/webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 import { expectRefusal, request, securityConfig } from './securityKit.js';
 
 const HMAC_SECRET = 'webhook-auth-hmac-secret-0123456789abcdef';

@@ -6,7 +6,8 @@ import { invalidateOnKnowledgeChange } from '../../src/webhook/invalidateOnKnowl
 import { RedisEventFanOut } from '../../src/webhook/redisEventFanOut.js';
 import { RedisEventStore } from '../../src/webhook/redisEventStore.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
-import { CallCounter, newId, put, startHarness, waitFor, type Harness } from './webhookHarness.js';
+import { CallCounter, newId, put, startHarness, type Harness } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 
 describe('webhook replicas sharing one Redis', () => {
   let tenant: string;

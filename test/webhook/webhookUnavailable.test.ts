@@ -5,7 +5,8 @@ import { MemoryEventStore } from '../../src/webhook/memoryEventStore.js';
 import { RedisEventStore } from '../../src/webhook/redisEventStore.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { ThrowawayRedis } from './throwawayRedis.js';
-import { CallCounter, newId, put, startHarness, waitFor, type Harness } from './webhookHarness.js';
+import { CallCounter, newId, put, startHarness, type Harness } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 
 const event = (id: string) => ({ notificationId: id, eventType: 'article_published', articleId: 'KB-9001' });
 

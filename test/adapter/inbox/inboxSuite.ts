@@ -11,19 +11,12 @@ import { BotTurnError } from '../../../src/adapter/turnErrors.js';
 import { expect } from 'chai';
 import type { Inbox, InboxClaim, InboxItem } from '../../../src/adapter/inbox/inbox.js';
 import { InboxWorker, type InboxHandler } from '../../../src/adapter/inbox/inboxWorker.js';
+import { waitFor } from '../../support/waitFor.js';
 
 export interface InboxFixture {
   /** A new view of the same inbox, as another replica would have. */
   replica(): Promise<Inbox>;
   cleanup(): Promise<void>;
-}
-
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 const item = (id: string, payload: unknown = { text: id }): InboxItem => ({ id, payload, receivedAt: Date.now() });

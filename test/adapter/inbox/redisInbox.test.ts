@@ -6,7 +6,7 @@ import { InboxWorker } from '../../../src/adapter/inbox/inboxWorker.js';
 import { RedisInbox } from '../../../src/adapter/inbox/redisInbox.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../../src/redis/redisConnection.js';
 import { deleteTenantKeys, tenantKeys, uniqueTenant } from '../../storage/redisTestTenant.js';
-import { waitFor } from './inboxSuite.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const item = (id: string) => ({ id, payload: { text: id }, receivedAt: Date.now() });
 
