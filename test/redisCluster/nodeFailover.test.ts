@@ -43,13 +43,13 @@ describe('SharedRedis through a master failover (D3)', function () {
     expect(err, 'a write while the master is down is refused, not queued').to.be.instanceOf(Error);
     const refusedAfterMs = Date.now() - started;
 
-    await waitFor(async () => (await local.masterOf(key).catch(() => victim)) !== victim, 'a replica to be promoted', 60_000);
-    await waitFor(async () => (await a.set(key, 'after').catch(() => undefined)) === 'OK', 'a write on the promoted replica', 30_000);
+    await waitFor(async () => (await local.masterOf(key).catch(() => victim)) !== victim, { what: 'a replica to be promoted', timeoutMs: 60_000 });
+    await waitFor(async () => (await a.set(key, 'after').catch(() => undefined)) === 'OK', { what: 'a write on the promoted replica', timeoutMs: 30_000 });
     expect(await b.get(key)).to.equal('after');
     await waitFor(async () => {
       await a.publish(channel, 'after').catch(() => undefined);
       return heard.includes('after');
-    }, 'the sharded subscription made again on the new master', 30_000);
+    }, { what: 'the sharded subscription made again on the new master', timeoutMs: 30_000 });
     console.log(`      a write while the master was down was refused after ${refusedAfterMs} ms`);
   });
 });

@@ -58,8 +58,6 @@ export async function emulatorLog(h: ReplicaHarness, kind: string): Promise<Reco
   return ((await res.json()) as { call: Record<string, unknown>[] }).call;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** What a failing test prints: the replicas' last output, and the hub's callbacks and failures. */
 export async function dumpOnFailure(h: ReplicaHarness | undefined): Promise<void> {
   if (!h) return;

@@ -8,8 +8,11 @@ import { createHubCallbackHandler } from '../../src/adapter/callbackHandler.js';
 import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
 import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { waitFor } from '../support/waitFor.js';
+import { once, waitFor } from '../support/waitFor.js';
 import { CLIENT_ID, CLIENT_SECRET, expectRefusal, request, securityConfig, textBatch } from './securityKit.js';
+
+/** The first bytes of the answer: the status line comes before the body is read. */
+const firstBytes = async (socket: Socket): Promise<string> => ((await once(socket, 'data', 'the first bytes of the answer'))[0] as Buffer).toString('latin1');
 
 /**
  * Opens a raw connection (from a loopback address of its own when `from` is given), writes
@@ -49,7 +52,7 @@ describe('security: what a slow or silent client may hold', () => {
 
   it('[S1] an unauthenticated callback is refused from its headers: its 1 MB body is never waited for', async () => {
     const { socket, answer } = rawExchange(bot.url, `POST ${cfg.BOT_CALLBACK_PATH} HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"messages":`);
-    const first = await new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString('latin1'))));
+    const first = await firstBytes(socket);
     expect(first).to.match(/^HTTP\/1\.1 401/);
     expect(first).to.contain('401-');
     socket.destroy();
@@ -119,7 +122,7 @@ describe('security: unauthenticated requests in flight per address', () => {
 
     // The next one is refused before a byte of its 1 MB body is read.
     const { socket, answer } = rawExchange(bot.url, `POST /oauth2/token HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"client_id":`, attacker);
-    const first = await new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString('latin1'))));
+    const first = await firstBytes(socket);
     expect(first).to.match(/^HTTP\/1\.1 429/);
     expect(first).to.contain('"code":"429-001"');
     socket.destroy();

@@ -119,7 +119,7 @@ describe('webhook when the event cannot be recorded', () => {
       for (let i = 0; i < 3; i++) expect((await put(h.url, event(d))).status).to.equal(503);
 
       await redis.start();
-      await waitFor(() => client!.isReady, 'the client to reconnect', 20_000);
+      await waitFor(() => client!.isReady, { what: 'the client to reconnect', timeoutMs: 20_000 });
       expect((await put(h.url, event(d))).status).to.equal(204);
       for (const id of [a, b, c, d]) expect((await put(h.url, event(id))).status).to.equal(204);
 

@@ -180,7 +180,7 @@ export function inboxSuite(name: string, makeFixture: () => Promise<InboxFixture
       await inbox.append('c1', item('early'));
       await inbox.append('c2', item('late'));
       await waitFor(() => started.size === 2, 'both turns to start');
-      await waitFor(async () => (await other.claim('thief', 60_000)) !== undefined, 'another replica to take a conversation', 5000);
+      await waitFor(async () => (await other.claim('thief', 60_000)) !== undefined, { what: 'another replica to take a conversation', timeoutMs: 5000 });
       lost();
       await waitFor(() => signals.early?.aborted === true && signals.late?.aborted === true, 'both signals aborted');
       expect((signals.early!.reason as Error).message).to.equal('the lease was lost');
@@ -358,7 +358,7 @@ export function inboxSuite(name: string, makeFixture: () => Promise<InboxFixture
       startWorker(inbox, async (_c, it) => void handled.push(it.id), { pollIntervalMs: 60_000 });
       await new Promise((resolve) => setTimeout(resolve, 20));
       await inbox.append('c1', item('m1'));
-      await waitFor(() => handled.length === 1, 'the turn', 5_000);
+      await waitFor(() => handled.length === 1, { what: 'the turn', timeoutMs: 5_000 });
     });
   });
 }
