@@ -5,6 +5,7 @@ import { EchoBot } from '../../bots/echoBot.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { Customer } from './customerClient.js';
 import { waitFor } from '../support/waitFor.js';
+import { deleteArticleOnPortal } from './articleDeletion.js';
 
 const quiet = createLogger({ level: 'silent' });
 
@@ -133,13 +134,7 @@ describe('knowledge events reach the bot end to end', () => {
     stack.bot.deps.knowledge.events.on('article_deleted', async (e) => {
       seen.push(String((e.payload as { articleId?: string }).articleId));
     });
-    const raised = await fetch(`${stack.emulator.url}/emulator/events/raise`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ eventType: 'article_deleted', payload: { articleId: 'KB-10001' } }),
-    });
-    expect(raised.status).to.equal(202);
-    await waitFor(() => stack.bot.deps.knowledge.deletedArticles.has('KB-10001'), 'the deletion of KB-10001 to reach the bot');
+    await deleteArticleOnPortal(stack, 'KB-10001');
     expect(seen).to.deep.equal(['KB-10001']);
     const deliveries = await (await fetch(`${stack.emulator.url}/emulator/events/deliveries?eventType=article_deleted`)).json();
     expect(JSON.stringify(deliveries)).to.contain('delivered');
