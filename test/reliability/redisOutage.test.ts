@@ -65,7 +65,6 @@ describe('reliability: Redis stops for a few seconds', function () {
     return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
   };
   const handledCount = (notificationId: string) => h!.knowledgeEvents.filter((e) => e.notificationId === notificationId).length;
-  const until = (what: string, ok: () => boolean) => waitFor(ok, { what, timeoutMs: 20_000 });
   /** The hub's callbacks for a conversation the replicas refused with 503. */
   const refusedCallbacks = async (conversationId: string) => (await emulatorLog(h!, 'callback')).filter((e) => e.conversationId === conversationId && e.status === 503).length;
   /** Resolves once every knowledge event recorded is acknowledged: none is left for a replica to take. */
@@ -86,7 +85,7 @@ describe('reliability: Redis stops for a few seconds', function () {
     await expectRepliesOnce(hx, c, [probeReply('r1', 1)]);
     const e1 = randomUUID();
     expect((await putEvent(e1)).status).to.equal(204);
-    await until('the first event handled', () => handledCount(e1) === 1);
+    await waitFor(() => handledCount(e1) === 1, { what: 'the first event handled', timeoutMs: 20_000 });
 
     // The hub's credentials for a callback of our own (the hub's redelivery, later on).
     const tokenRes = await fetch(hx.botClient.tokenUrl, {
@@ -138,7 +137,7 @@ describe('reliability: Redis stops for a few seconds', function () {
     await expectRepliesOnce(hx, other, [probeReply('direct', 1)], 30_000);
     expect((await putEvent(e2)).status).to.equal(204);
     for (const id of [e1, e2]) expect((await putEvent(id)).status, 'a repeated event is acknowledged').to.equal(204);
-    await until('the retried event handled', () => handledCount(e2) >= 1);
+    await waitFor(() => handledCount(e2) >= 1, { what: 'the retried event handled', timeoutMs: 20_000 });
     await eventsSettled();
     expect([handledCount(e1), handledCount(e2)], 'each event handled once over both replicas').to.deep.equal([1, 1]);
   });
@@ -166,7 +165,7 @@ describe('reliability: Redis stops for a few seconds', function () {
 
     await expectRepliesOnce(hx, c, [probeReply('x1', 1), probeReply(held, 2), probeReply('x3', 3)], 60_000);
     expect((await putEvent(e3)).status).to.equal(204);
-    await until('the retried event handled', () => handledCount(e3) >= 1);
+    await waitFor(() => handledCount(e3) >= 1, { what: 'the retried event handled', timeoutMs: 20_000 });
     await eventsSettled();
     expect(handledCount(e3), 'handled once over both replicas').to.equal(1);
   });
