@@ -25,6 +25,11 @@ export interface PlatformCallWatch {
   readonly calls: readonly WatchedCall[];
   /** Calls of one method and path (exact path, without query). */
   of(method: string, path: string): WatchedCall[];
+  /**
+   * Calls of one method and path the platform has not answered yet. A call the caller gave up
+   * on counts until the platform's handler ends it too (a stalled send the hub still takes).
+   */
+  unanswered(method: string, path: string): number;
   stop(): void;
 }
 
@@ -32,8 +37,11 @@ const MAX_CALLS = 100_000;
 
 export function watchPlatformCalls(server: Server): PlatformCallWatch {
   const calls: WatchedCall[] = [];
+  const pending = new Map<ServerResponse, string>();
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const started = Date.now();
+    pending.set(res, `${req.method ?? 'GET'} ${(req.url ?? '/').replace(/[?#].*$/, '')}`);
+    res.once('finish', () => pending.delete(res)); // an abandoned call is dropped when next counted
     const auth = req.headers.authorization;
     const authorization = auth === undefined ? 'none' : /^Bearer \S+$/.test(auth) ? 'bearer' : 'other';
     res.once('close', () => {
@@ -52,6 +60,14 @@ export function watchPlatformCalls(server: Server): PlatformCallWatch {
   return {
     calls,
     of: (method, path) => calls.filter((c) => c.method === method.toUpperCase() && c.path === path),
+    unanswered: (method, path) => {
+      let n = 0;
+      for (const [res, key] of pending) {
+        if (res.writableEnded) pending.delete(res);
+        else if (key === `${method.toUpperCase()} ${path}`) n++;
+      }
+      return n;
+    },
     stop: () => void server.off('request', onRequest),
   };
 }

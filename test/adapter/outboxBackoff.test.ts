@@ -11,7 +11,8 @@ import { StaticTokenProvider } from '../../src/platform/auth/staticTokenProvider
 import { ConversationManagerClient } from '../../src/platform/conversation/conversationManagerClient.js';
 import { createPlatformHttpCore } from '../../src/platform/http/platformHttpCore.js';
 import type { HubMessage } from '../../src/schemas/hubMessages.js';
-import { until, useFakeTime } from '../platform/http/fakeTime.js';
+import { useFakeTime } from '../platform/http/fakeTime.js';
+import { waitFor } from '../support/waitFor.js';
 import { startRecordingServer, type RecordedRequest, type RecordingServer } from '../platform/recordingServer.js';
 
 let seq = 0;
@@ -59,12 +60,12 @@ describe('outbox over the real HTTP core', () => {
     outbox.markLive('A');
     outbox.markLive('B');
     const a = outbox.enqueue('A', [reply('A', 'for A')]);
-    await until(() => server.requests.length === 1, "A's first POST");
+    await waitFor(() => server.requests.length === 1, "A's first POST");
     await Promise.all(outbox.enqueue('B', [reply('B', 'for B')]));
     expect(server.requests.map(conversationsOf)).to.deep.equal([['A'], ['B']]);
     expect(server.requests[1].at, 'B left before any of A backoff had passed').to.be.below(1000);
     await clock.tickAsync(1000);
-    await until(() => server.requests.length === 3, "A's second POST");
+    await waitFor(() => server.requests.length === 3, "A's second POST");
     await clock.tickAsync(2000);
     await Promise.all(a);
     expect(server.requests.map(conversationsOf)).to.deep.equal([['A'], ['B'], ['A'], ['A']]);
@@ -78,10 +79,10 @@ describe('outbox over the real HTTP core', () => {
     for (const id of ['A', 'B', 'C', 'W']) outbox.markLive(id);
     // W's POST goes first; A and B, queued once it is on the wire, leave together in the next, refused.
     const w = outbox.enqueue('W', [reply('W', 'warm')]);
-    await until(() => server.requests.length === 1, "W's POST");
+    await waitFor(() => server.requests.length === 1, "W's POST");
     const held = [...outbox.enqueue('A', [reply('A', 'a')]), ...outbox.enqueue('B', [reply('B', 'b')])];
     await Promise.all(w);
-    await until(() => server.requests.length === 2, 'the batch of A and B');
+    await waitFor(() => server.requests.length === 2, 'the batch of A and B');
     await Promise.all(outbox.enqueue('C', [reply('C', 'c')]));
     expect(server.requests.map(conversationsOf)).to.deep.equal([['W'], ['A', 'B'], ['C']]);
     await clock.tickAsync(1000);
@@ -96,12 +97,12 @@ describe('outbox over the real HTTP core', () => {
     const outbox = outboxOverCore();
     for (const id of ['A', 'B']) outbox.markLive(id);
     const a = outbox.enqueue('A', [reply('A', 'a')]);
-    await until(() => server.requests.length === 1, "A's first POST");
+    await waitFor(() => server.requests.length === 1, "A's first POST");
     await clock.tickAsync(1000);
-    await until(() => server.requests.length === 2, "A's second POST");
+    await waitFor(() => server.requests.length === 2, "A's second POST");
     const b = outbox.enqueue('B', [reply('B', 'b')]);
     await clock.tickAsync(2000);
-    await until(() => server.requests.length === 3, 'A and B together');
+    await waitFor(() => server.requests.length === 3, 'A and B together');
     expect(conversationsOf(server.requests[2])).to.have.members(['A', 'B']);
     const failedAt = server.requests[2].at;
     // B's first failure: 1 s; A's third: 4 s.
@@ -148,8 +149,8 @@ describe('outbox over the real HTTP core', () => {
     const outbox = outboxOverCore();
     outbox.markLive('A');
     const a = outbox.enqueue('A', [reply('A', 'x')]);
-    await until(() => server.requests.length === 1, 'the first POST');
-    await until(() => outbox.depth === 1 && clock.countTimers() > 0, "A's backoff");
+    await waitFor(() => server.requests.length === 1, 'the first POST');
+    await waitFor(() => outbox.depth === 1 && clock.countTimers() > 0, "A's backoff");
     const timers = clock.countTimers();
     outbox.stop();
     const err = await a[0].catch((e: unknown) => e);

@@ -9,7 +9,7 @@ import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.
 import { createLogger } from '../../src/observability/logger.js';
 import { startRecordingServer, type RecordingServer } from '../platform/recordingServer.js';
 import { CLIENT_ID, request, securityConfig, textBatch } from '../security/securityKit.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 
 describe('a reply the hub refuses for good (bot server)', () => {
   let hub: RecordingServer;
@@ -31,7 +31,7 @@ describe('a reply the hub refuses for good (bot server)', () => {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     expect((await request(`${bot.url}${cfg.BOT_CALLBACK_PATH}`, { headers, body: textBatch('conv-refused', 'hello') })).status).to.equal(200);
 
-    const [letter] = await eventually(async () => {
+    const [letter] = await waitFor(async () => {
       const letters = await bot!.inbox.deadLetters();
       return letters.length > 0 ? letters : undefined;
     }, 'the message parked');

@@ -11,7 +11,8 @@ import type { ReplyTiming } from '../../src/adapter/outbox/replyTiming.js';
 import { PlatformError } from '../../src/errors/platformError.js';
 import { ConversationManagerClient } from '../../src/platform/conversation/conversationManagerClient.js';
 import type { HubMessage, MessageBatch } from '../../src/schemas/hubMessages.js';
-import { fakeTimeCore, until } from '../platform/http/fakeTime.js';
+import { fakeTimeCore } from '../platform/http/fakeTime.js';
+import { waitFor } from '../support/waitFor.js';
 import type { RecordedRequest } from '../platform/recordingServer.js';
 
 let seq = 0;
@@ -84,7 +85,7 @@ describe('outbox: the batch is taken when the rate slot is granted', () => {
     const a = outbox.enqueue('a', [reply('a', 'a1')]);
     await tick();
     h.grant();
-    await until(() => waits.length === 1, "a's backoff");
+    await waitFor(() => waits.length === 1, "a's backoff");
     const b = outbox.enqueue('b', [reply('b', 'b1')]);
     await tick();
     h.grant();
@@ -106,7 +107,7 @@ describe('outbox: the batch is taken when the rate slot is granted', () => {
     all.push(...outbox.enqueue('b', [reply('b', 'b1')]));
     for (let i = 0; i < 3; i++) {
       h.grant();
-      await until(() => h.posts.length === i + 1 && (i === 2 || h.slots.length === 1), `POST ${i + 1}`);
+      await waitFor(() => h.posts.length === i + 1 && (i === 2 || h.slots.length === 1), `POST ${i + 1}`);
     }
     await Promise.all(all);
     expect(h.posts.map(textsOf)).to.deep.equal([['a1', 'b1'], ['s1'], ['o1']]);
@@ -162,7 +163,7 @@ describe('outbox over the real HTTP core: the batch leaves at its slot', () => {
     for (const id of ['A', 'B', 'C']) outbox.markLive(id);
     await Promise.all(outbox.enqueue('A', [reply('A', 'first')]));
     const a = outbox.enqueue('A', [reply('A', 'second')]);
-    await until(() => sleeps.length === 1, 'the throttle wait of the second POST');
+    await waitFor(() => sleeps.length === 1, 'the throttle wait of the second POST');
     await clock.tickAsync(400);
     const bc = [...outbox.enqueue('B', [reply('B', 'b')]), ...outbox.enqueue('C', [reply('C', 'c')])];
     await clock.tickAsync(sleeps[0].ms - 400);

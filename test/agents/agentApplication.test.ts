@@ -7,7 +7,7 @@ import { DEFAULT_TURN_ERROR_NOTICES } from '../../src/adapter/turnErrors.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { readTranscript } from '../../src/transcripts/readTranscript.js';
 import { HUB_CHANNEL_ID } from '../../src/adapter/hubChannel.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 import { Customer } from '../e2e/customerClient.js';
 
 const quiet = createLogger({ level: 'silent' });
@@ -80,7 +80,7 @@ describe('an AgentApplication of the Agents SDK on the hub, against the emulator
     const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
     await customer.say('keep this');
     await customer.messages(2);
-    const texts = await eventually(async () => {
+    const texts = await waitFor(async () => {
       const kept = (await readTranscript(stack.bot.deps.transcripts!, HUB_CHANNEL_ID, customer.conversationId)).map((a) => a.text);
       return kept.includes('1: you said keep this, stranger') ? kept : undefined;
     }, 'the reply in the transcript');

@@ -14,7 +14,7 @@ import { Outbox } from '../../src/adapter/outbox/outbox.js';
 import { MemoryInbox } from '../../src/adapter/inbox/memoryInbox.js';
 import { InboxWorker } from '../../src/adapter/inbox/inboxWorker.js';
 import type { HubMessage } from '../../src/schemas/hubMessages.js';
-import { waitFor } from '../adapter/inbox/inboxSuite.js';
+import { waitFor } from '../support/waitFor.js';
 import { portalStubAsPort } from './portalStubAsPort.js';
 
 describe('guided help: deadlines through the inbox (HubAdapter, InboxWorker)', () => {

@@ -14,7 +14,7 @@ import { GuidedHelpBot } from '../../bots/guidedHelpBot.js';
 import { InboxDeadlines } from '../../bots/guidedHelpDeadlines.js';
 import { PortalManagerGuidedHelpPortal } from '../../dialogs/guidedHelp/portalManagerGuidedHelpPortal.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
-import { waitFor } from '../adapter/inbox/inboxSuite.js';
+import { waitFor } from '../support/waitFor.js';
 import { Customer, type Received } from './customerClient.js';
 
 const quiet = createLogger({ level: 'silent' });

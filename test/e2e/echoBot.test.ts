@@ -4,6 +4,8 @@ import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { EchoBot } from '../../bots/echoBot.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { Customer } from './customerClient.js';
+import { waitFor } from '../support/waitFor.js';
+import { deleteArticleOnPortal } from './articleDeletion.js';
 
 const quiet = createLogger({ level: 'silent' });
 
@@ -74,9 +76,7 @@ describe('the adapter end to end, against the emulator', () => {
     await customer.messages(1);
     expect((await stack.bot.deps.references.list()).map((r) => r.conversation?.id)).to.include(customer.conversationId);
     expect(await customer.send('conversation.end', {})).to.equal(202);
-    const deadline = Date.now() + 10_000;
-    while ((await stack.bot.deps.references.get(customer.conversationId)) !== undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(await stack.bot.deps.references.get(customer.conversationId)).to.equal(undefined);
+    await waitFor(async () => (await stack.bot.deps.references.get(customer.conversationId)) === undefined, 'the ended conversation\'s reference to be removed');
     expect((await stack.bot.deps.references.list()).map((r) => r.conversation?.id)).to.not.include(customer.conversationId);
   });
 });
@@ -134,15 +134,7 @@ describe('knowledge events reach the bot end to end', () => {
     stack.bot.deps.knowledge.events.on('article_deleted', async (e) => {
       seen.push(String((e.payload as { articleId?: string }).articleId));
     });
-    const raised = await fetch(`${stack.emulator.url}/emulator/events/raise`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ eventType: 'article_deleted', payload: { articleId: 'KB-10001' } }),
-    });
-    expect(raised.status).to.equal(202);
-    const deadline = Date.now() + 10_000;
-    while (!(await stack.bot.deps.knowledge.deletedArticles.has('KB-10001')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(await stack.bot.deps.knowledge.deletedArticles.has('KB-10001')).to.equal(true);
+    await deleteArticleOnPortal(stack, 'KB-10001');
     expect(seen).to.deep.equal(['KB-10001']);
     const deliveries = await (await fetch(`${stack.emulator.url}/emulator/events/deliveries?eventType=article_deleted`)).json();
     expect(JSON.stringify(deliveries)).to.contain('delivered');

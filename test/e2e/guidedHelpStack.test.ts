@@ -3,6 +3,7 @@ import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { createReadyGuidedHelpBot } from '../../bots/guidedHelpReadyBot.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { Customer, exchange } from './customerClient.js';
+import { deleteArticleOnPortal } from './articleDeletion.js';
 
 // Each test runs twice: against answers as the contract shows them, and against the variants
 // the real platform publishes (R7: display names outside the lists, empty ids, aliases, masked secrets).
@@ -32,13 +33,7 @@ for (const realistic of [false, true]) describe(`the ready guided-help bot on th
   });
 
   it('does not offer a solution whose article a knowledge event deleted', async () => {
-    await fetch(`${stack.emulator.url}/emulator/events/raise`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ eventType: 'article_deleted', payload: { articleId: 'KB-10003' } }),
-    });
-    const deadline = Date.now() + 10_000;
-    while (!(await stack.bot.deps.knowledge.deletedArticles.has('KB-10003')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await deleteArticleOnPortal(stack, 'KB-10003');
     const c = await Customer.start(stack.emulator.url, stack.accountAddress);
     await exchange(c, 'hello', (m) => m.type.value === 'richMessage.quickreply');
     await exchange(c, 'Home internet', (m) => m.type.value === 'richMessage.listpicker');

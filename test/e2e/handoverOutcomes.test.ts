@@ -10,7 +10,7 @@ import { createLogger } from '../../src/observability/logger.js';
 import { readTranscript } from '../../src/transcripts/readTranscript.js';
 import { HUB_CHANNEL_ID } from '../../src/adapter/hubChannel.js';
 import type { HubMessage } from '../../src/schemas/hubMessages.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 import { Customer } from './customerClient.js';
 
 async function handoverOutcome(stack: LocalStack, settings: Record<string, unknown>): Promise<void> {
@@ -34,12 +34,12 @@ describe('handover outcomes on the local stack', () => {
     const c = await Customer.start(stack.emulator.url, stack.accountAddress);
     await c.say('I want to talk to a human');
     await c.waitFor((all) => all.some((e) => e.message?.type.value === 'agent.join'));
-    await eventually(async () => (await counted(stack, 'answered')) >= 1, 'the answered handover counted');
+    await waitFor(async () => (await counted(stack, 'answered')) >= 1, 'the answered handover counted');
     expect((await stack.bot.metrics.handoverWait.get()).values.find((v) => v.metricName === 'hubbot_handover_wait_seconds_count')?.value).to.be.at.least(1);
     const before = botTexts(c).length;
     await c.say('hello? is it you?');
     // Once the transcript holds the message, its turn is over: any reply would have been sent.
-    await eventually(async () => (await readTranscript(stack.bot.deps.transcripts!, HUB_CHANNEL_ID, c.conversationId)).some((a) => a.text === 'hello? is it you?'), 'the silent turn recorded');
+    await waitFor(async () => (await readTranscript(stack.bot.deps.transcripts!, HUB_CHANNEL_ID, c.conversationId)).some((a) => a.text === 'hello? is it you?'), 'the silent turn recorded');
     expect(botTexts(c).slice(before)).to.deep.equal([]);
   });
 
@@ -76,11 +76,11 @@ describe('handover outcomes on the local stack', () => {
     const agent = (action: string) =>
       fetch(`${stack.emulator.url}/emulator/conversations/${c.conversationId}/agent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action }) });
     expect((await agent('join')).status).to.equal(202);
-    await eventually(async () => (await counted(stack, 'answered')) >= 1, 'the agent counted');
+    await waitFor(async () => (await counted(stack, 'answered')) >= 1, 'the agent counted');
     const closedBefore = await counted(stack, 'closed');
     expect((await agent('leave')).status).to.equal(202);
     await c.waitFor((all) => all.some((e) => (e.kind as string) === 'active'));
-    await eventually(async () => (await counted(stack, 'closed')) > closedBefore, 'the handover closed');
+    await waitFor(async () => (await counted(stack, 'closed')) > closedBefore, 'the handover closed');
     const seen = c.received.length;
     await c.say('hello');
     await c.waitFor((all) => all.slice(seen).some((e) => e.message?.sender.type === 'custom_bot'));

@@ -5,7 +5,7 @@ import { createLogger } from '../../src/observability/logger.js';
 import { run as transcriptCommand } from '../../cli/transcriptCommand.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 import { Customer } from './customerClient.js';
 import { captureIo } from '../support/captureIo.js';
 
@@ -35,7 +35,7 @@ describe('transcripts of the bot server, on Redis', () => {
     await customer.messages(1);
     const env = { REDIS_URL, PLATFORM_TENANT: tenant };
     // The middleware writes after the turn without holding it: wait for both lines.
-    const text = await eventually(async () => {
+    const text = await waitFor(async () => {
       const io = captureIo(env);
       const code = await transcriptCommand([customer.conversationId], io);
       return code === 0 && io.lines.some((l) => l.includes('You said: hello there')) ? io.lines : undefined;

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseEmulatorArgs } from '../../cli/emulatorCommand.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 
 const BIN = fileURLToPath(new URL('../../bin/hubbot.js', import.meta.url));
 
@@ -97,7 +97,7 @@ describe('hubbot emulator (command line)', () => {
         body: JSON.stringify({ eventType: 'article_created', payload: { articleId: 'KB-10001' } }),
       });
       expect(raised.status).to.equal(202);
-      await eventually(() => received.length > 0, 'a delivery at the --webhook target');
+      await waitFor(() => received.length > 0, 'a delivery at the --webhook target');
       const [a] = received;
       // Checked from the documented scheme, apart from the emulator's code.
       const ts = String(a!.headers['x-webhook-timestamp']);

@@ -20,6 +20,7 @@ import { targetOf, type FuzzRequest, type FuzzTarget } from './fuzzHttp.js';
 import { aliveAt, fuzzSurface, requestOf } from './fuzzProperties.js';
 import { fuzzRawSurface } from './fuzzRaw.js';
 import { ALL_SENDERS, DEAD_URL, messageBatch, tokenRequestFields, webhookEnvelope } from './validShapes.js';
+import { waitFor } from '../support/waitFor.js';
 
 const CLIENT_ID = 'hub-fuzz';
 const CLIENT_SECRET = 'fuzz-client-secret-0123456789';
@@ -105,9 +106,7 @@ describe('fuzz: the bot server', function () {
     expect(stats.statuses.get(200) ?? 0, 'some fuzzed callbacks were accepted').to.be.greaterThan(0);
     expect(stats.statuses.get(401) ?? 0, 'some fuzzed callbacks were refused for their token').to.be.greaterThan(0);
     // Whatever was accepted is handled: the queue drains and nothing is parked as unprocessable.
-    const deadline = Date.now() + 30_000;
-    while ((await bot.inbox.depth()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(await bot.inbox.depth()).to.equal(0);
+    await waitFor(async () => (await bot.inbox.depth()) === 0, { what: 'the inbox to drain', timeoutMs: 30_000 });
     expect((await bot.inbox.deadLetters()).map((d) => d.reason)).to.deep.equal([]);
   });
 

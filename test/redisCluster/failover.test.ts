@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { startReplicaHarness, type ReplicaHarness } from '../../cli/harness/replicaHarness.js';
 import { tenantKey } from '../../src/redis/tenantKey.js';
 import { dumpOnFailure, emulatorLog, hubRecord, openCustomers, receivedReplies, type Customer } from '../reliability/reliabilityKit.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 import { LocalRedisCluster } from '../../cli/harness/localRedisCluster.js';
 
 const CUSTOMERS = 8;
@@ -57,22 +57,22 @@ describe('Redis Cluster failover under load (D3)', function () {
 
     // Steady state first: every conversation answered a few times.
     // Only the load loop reads a customer's events (Customer.waitFor is not for two readers at once).
-    await eventually(() => customers.every((c) => receivedReplies(c).length >= 3), 'every conversation answered three times', 60_000);
+    await waitFor(() => customers.every((c) => receivedReplies(c).length >= 3), { what: 'every conversation answered three times', timeoutMs: 60_000 });
     const victim = await local.masterOf(tenantKey(harness.tenant));
     const killedAt = Date.now();
     await local.kill(victim);
 
-    const promoted = await eventually(async () => {
+    const promoted = await waitFor(async () => {
       const now = await local.masterOf(tenantKey(harness.tenant)).catch(() => victim);
       return now !== victim ? now : undefined;
-    }, 'a replica to be promoted', 60_000);
+    }, { what: 'a replica to be promoted', timeoutMs: 60_000 });
     const promotedAt = Date.now();
 
     // Every conversation answers a message sent after the promotion.
     const answeredAgainAt: number[] = [];
     for (const [i, c] of customers.entries()) {
       const after = (r: { text: string }) => sent[i].some((t) => (sentAt.get(t) ?? 0) > promotedAt && r.text.startsWith(`echo ${t} `));
-      await eventually(() => receivedReplies(c).some(after), `conversation ${i + 1} answered after the promotion`, 90_000);
+      await waitFor(() => receivedReplies(c).some(after), { what: `conversation ${i + 1} answered after the promotion`, timeoutMs: 90_000 });
       answeredAgainAt.push(Date.now());
     }
     sending = false;

@@ -9,7 +9,7 @@ import { LocalRedisCluster } from '../../cli/harness/localRedisCluster.js';
 import { clusterSettings } from '../../src/redis/redisSettings.js';
 import { openSharedRedis, type SharedRedis } from '../../src/redis/sharedRedis.js';
 import { tenantKey } from '../../src/redis/tenantKey.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 
 describe('SharedRedis through a master failover (D3)', function () {
   this.timeout(120_000);
@@ -34,7 +34,7 @@ describe('SharedRedis through a master failover (D3)', function () {
     const heard: string[] = [];
     await b.subscribe(channel, (m) => heard.push(m));
     await a.publish(channel, 'before');
-    await eventually(() => heard.includes('before'), 'the message before the kill');
+    await waitFor(() => heard.includes('before'), 'the message before the kill');
 
     const victim = await local.masterOf(key);
     await local.kill(victim);
@@ -43,13 +43,13 @@ describe('SharedRedis through a master failover (D3)', function () {
     expect(err, 'a write while the master is down is refused, not queued').to.be.instanceOf(Error);
     const refusedAfterMs = Date.now() - started;
 
-    await eventually(async () => (await local.masterOf(key).catch(() => victim)) !== victim, 'a replica to be promoted', 60_000);
-    await eventually(async () => (await a.set(key, 'after').catch(() => undefined)) === 'OK', 'a write on the promoted replica', 30_000);
+    await waitFor(async () => (await local.masterOf(key).catch(() => victim)) !== victim, { what: 'a replica to be promoted', timeoutMs: 60_000 });
+    await waitFor(async () => (await a.set(key, 'after').catch(() => undefined)) === 'OK', { what: 'a write on the promoted replica', timeoutMs: 30_000 });
     expect(await b.get(key)).to.equal('after');
-    await eventually(async () => {
+    await waitFor(async () => {
       await a.publish(channel, 'after').catch(() => undefined);
       return heard.includes('after');
-    }, 'the sharded subscription made again on the new master', 30_000);
+    }, { what: 'the sharded subscription made again on the new master', timeoutMs: 30_000 });
     console.log(`      a write while the master was down was refused after ${refusedAfterMs} ms`);
   });
 });

@@ -13,7 +13,7 @@ import { invalidateOnKnowledgeChange } from '../../src/webhook/invalidateOnKnowl
 import { RedisEventFanOut } from '../../src/webhook/redisEventFanOut.js';
 import { uniqueTenant } from '../storage/redisTestTenant.js';
 import { newId, put, startHarness, type Harness } from '../webhook/webhookHarness.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 import { dropTenant, openClusterRedis } from './clusterRedis.js';
 import { sharedCluster, type LocalRedisCluster } from './localCluster.js';
 
@@ -55,9 +55,9 @@ describe('replicas on a Redis Cluster (D1)', function () {
     const worker = new InboxWorker(inboxB, async (_c, item) => void handled.push(item.id), { pollIntervalMs: 600_000 });
     worker.start();
     closers.push(() => worker.stop());
-    await eventually(async () => claims >= 1 && (await cluster.subscribers(inboxB.notifyChannel)) >= 1, "B's first claim and its subscription to the notify channel");
+    await waitFor(async () => claims >= 1 && (await cluster.subscribers(inboxB.notifyChannel)) >= 1, "B's first claim and its subscription to the notify channel");
     await inboxA.append('conv-1', { id: 'm1', payload: { text: 'hi' }, receivedAt: Date.now() });
-    await eventually(() => handled.length === 1, 'B to handle the item recorded on A');
+    await waitFor(() => handled.length === 1, 'B to handle the item recorded on A');
     expect(handled).to.deep.equal(['m1']);
   });
 
@@ -78,10 +78,10 @@ describe('replicas on a Redis Cluster (D1)', function () {
     hA.receiver.events.on('article_published', () => void handledBy.push('a'));
     hB.receiver.events.on('article_published', () => void handledBy.push('b'));
     await hB.receiver.start();
-    await eventually(async () => (await cluster.subscribers(fanOutA.channel)) >= 1, "B's sharded subscription");
+    await waitFor(async () => (await cluster.subscribers(fanOutA.channel)) >= 1, "B's sharded subscription");
     await hA.receiver.start();
     expect((await put(hA.url, { notificationId: newId(), eventType: 'article_published', articleId: 'KB-6201' })).status).to.equal(204);
-    await eventually(() => caches.every((c) => c.size === 0), 'both replicas to drop their lists');
+    await waitFor(() => caches.every((c) => c.size === 0), 'both replicas to drop their lists');
     expect(handledBy).to.have.length(1);
   });
 });

@@ -5,7 +5,7 @@ import { hashSlot } from '../../src/redis/hashSlot.js';
 import { clusterSettings } from '../../src/redis/redisSettings.js';
 import { openSharedRedis, type SharedRedis } from '../../src/redis/sharedRedis.js';
 import { tenantKey } from '../../src/redis/tenantKey.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 import { uniqueTenant } from '../storage/redisTestTenant.js';
 import { sharedCluster, type LocalRedisCluster } from './localCluster.js';
 
@@ -111,14 +111,14 @@ describe('SharedRedis on a Redis Cluster (D1, D2)', function () {
       owner.destroy();
     }
     await redis.publish(channel, 'hello');
-    await eventually(() => heard.length === 1, 'the sharded message');
+    await waitFor(() => heard.length === 1, 'the sharded message');
     expect(heard).to.deep.equal(['hello']);
     // Unsubscribed: a listener still subscribed elsewhere hears the next message, this one does not.
     await listener.unsubscribe(channel);
     const witness: string[] = [];
     await redis.subscribe(channel, (m) => witness.push(m));
     await redis.publish(channel, 'after');
-    await eventually(() => witness.length === 1, 'the witness to hear the second message');
+    await waitFor(() => witness.length === 1, 'the witness to hear the second message');
     expect(heard).to.deep.equal(['hello']);
     await redis.unsubscribe(channel);
   });

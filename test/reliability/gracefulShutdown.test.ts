@@ -4,7 +4,7 @@ import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.
 import { createLogger } from '../../src/observability/logger.js';
 import { startRecordingServer, type RecordingServer } from '../platform/recordingServer.js';
 import { CLIENT_ID, request, securityConfig, textBatch } from '../security/securityKit.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 
 describe('graceful shutdown with a hub that does not answer', () => {
   let hub: RecordingServer;
@@ -25,8 +25,7 @@ describe('graceful shutdown with a hub that does not answer', () => {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     expect((await request(url, { headers, body: textBatch('conv-t7', 'hello') })).status).to.equal(200);
     // The turn is under way, its reply stuck at the hub.
-    const deadline = Date.now() + 10_000;
-    while (!hub.requests.some((r) => r.path.endsWith('/conversations/messages')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => hub.requests.some((r) => r.path.endsWith('/conversations/messages')), 'the reply to reach the hub');
 
     const started = Date.now();
     const stopping = bot.stop();
@@ -51,7 +50,7 @@ describe('graceful shutdown with a hub that does not answer', () => {
     const posts = () => hub.requests.filter((r) => r.path.endsWith('/conversations/messages')).length;
     const before = posts();
     expect((await request(`${bot.url}${cfg.BOT_CALLBACK_PATH}`, { headers, body: textBatch('conv-t7-backoff', 'hello') })).status).to.equal(200);
-    await eventually(() => posts() > before && bot.outbox.depth > 0, 'the reply refused once and waiting in the backoff');
+    await waitFor(() => posts() > before && bot.outbox.depth > 0, 'the reply refused once and waiting in the backoff');
 
     await bot.stop();
     const sent = posts();

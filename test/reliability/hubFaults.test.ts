@@ -9,7 +9,8 @@ import { startReplicaHarness, type ReplicaHarness } from '../../cli/harness/repl
 import { probeReply } from '../../cli/harness/probeBot.js';
 import { loadConfig } from '../../src/config/config.js';
 import { connectPlatform } from '../../src/server/platformConnection.js';
-import { MESSAGES_PATH, dumpOnFailure, emulatorLog, expectRepliesOnce, openCustomers, receivedReplies, sleep } from './reliabilityKit.js';
+import { MESSAGES_PATH, dumpOnFailure, emulatorLog, expectRepliesOnce, hubReplies, openCustomers } from './reliabilityKit.js';
+import { waitFor } from '../support/waitFor.js';
 
 /** Picked so that the first calls include a stall, a 429, a 502 and a 503 (mulberry32 draws). */
 const SEED = 136;
@@ -66,13 +67,14 @@ describe('reliability: three replicas while the hub fails sends or tokens', func
     await late.say('late-m1');
     await expectRepliesOnce(h, late, [probeReply('late-m1', 1)], 45_000);
     // The resend stalls too: the hub takes it (and recognises it) 10.5 s after it left.
-    const deadline = Date.now() + 40_000;
-    while ((await emulatorLog(h, 'messageDuplicate')).length === duplicatesBefore && Date.now() < deadline) await sleep(250);
+    await waitFor(async () => (await emulatorLog(h, 'messageDuplicate')).length > duplicatesBefore, { what: 'the hub to recognise a resend', timeoutMs: 40_000, intervalMs: 250 });
     h.emulator.setFaults({});
-    expect((await emulatorLog(h, 'messageDuplicate')).length - duplicatesBefore, 'resends recognised by the hub').to.be.greaterThan(0);
-    // A send that left before the faults were cleared is still stalled: let it end here, not in the next test.
-    await sleep(11_000);
-    expect(receivedReplies(late).map((r) => r.text), 'what the late customer saw').to.deep.equal([probeReply('late-m1', 1)]);
+    const sendsAtClear = h.platformCalls.of('POST', MESSAGES_PATH).length;
+    // Let the sends of this test end here, not in the next one: the client gave up on the stalled
+    // resend, so its outbox sends once more, now answered at once; and no send is left stalled.
+    await waitFor(() => h.platformCalls.of('POST', MESSAGES_PATH).slice(sendsAtClear).some((c) => c.status === 202 && !c.abandoned), { what: 'a send answered after the faults were cleared', timeoutMs: 60_000, intervalMs: 100 });
+    await waitFor(() => h.platformCalls.unanswered('POST', MESSAGES_PATH) === 0, { what: 'the stalled sends to be taken by the hub', timeoutMs: 20_000, intervalMs: 100 });
+    await expectRepliesOnce(h, late, [probeReply('late-m1', 1)]);
   });
 
   it('[L8] three replicas answering at once share the tenant\'s one bucket: the hub never answers 429', async () => {
@@ -97,9 +99,16 @@ describe('reliability: three replicas while the hub fails sends or tokens', func
     // Every token the replicas hold stops working, and no new one can be had.
     h.emulator.setFaults({ errors: [{ status: 503, share: 1, endpoints: ['/oauth2/token'] }] });
     h.emulator.expireTokens();
+    const turnsBefore = h.turns.length;
     for (const text of ['during-1', 'during-2', 'during-3']) await customer.say(text);
-    await sleep(3000);
-    expect(receivedReplies(customer).map((r) => r.text), 'nothing can be sent without a token').to.deep.equal([probeReply('before', 1)]);
+    // The first of them has run (the next wait behind its reply), and a replica asked for a
+    // token after that and was refused: the reply is waiting for one.
+    await waitFor(() => h.turns.slice(turnsBefore).some((t) => t.turn.conversationId === customer.conversationId), { what: 'the turn of during-1', timeoutMs: 30_000 });
+    const refusedTokens = () => h.platformCalls.calls.filter((c) => c.path === '/oauth2/token' && c.status === 503).length;
+    const refusedBefore = refusedTokens();
+    await waitFor(() => refusedTokens() > refusedBefore, { what: 'a token request refused after the turns', timeoutMs: 30_000 });
+    const sent = (await hubReplies(h, customer.conversationId)).map((m) => m.content?.text);
+    expect(sent, 'nothing can be sent without a token').to.deep.equal([probeReply('before', 1)]);
 
     // A client over the same configuration gets a typed, retryable error, not a call without a token.
     const client = connectPlatform(loadConfig({ PLATFORM_BASE_URL: h.emulator.url, PLATFORM_TOKEN_URL: h.emulator.tokenUrl, PLATFORM_CLIENT_ID: h.emulator.defaultClient.clientId, PLATFORM_CLIENT_SECRET: h.emulator.defaultClient.clientSecret, PLATFORM_TENANT: h.tenant }));

@@ -18,7 +18,9 @@ import { isErrorBodyFor } from '../../src/schemas/errorBody.js';
 import { ThrowawayRedis } from '../webhook/throwawayRedis.js';
 import { webhookSignatureHeaders } from '../../src/schemas/webhookSignature.js';
 import { closeRedisConnection, createRedisConnection } from '../../src/redis/redisConnection.js';
-import { dumpOnFailure, emulatorLog, expectRepliesOnce, openCustomers, sleep } from './reliabilityKit.js';
+import { RedisEventStore } from '../../src/webhook/redisEventStore.js';
+import { dumpOnFailure, emulatorLog, expectRepliesOnce, openCustomers } from './reliabilityKit.js';
+import { waitFor, within } from '../support/waitFor.js';
 
 const articleEvent = (notificationId: string) => ({ notificationId, eventType: 'article_published', articleId: 'KB-1001' });
 
@@ -63,11 +65,16 @@ describe('reliability: Redis stops for a few seconds', function () {
     return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
   };
   const handledCount = (notificationId: string) => h!.knowledgeEvents.filter((e) => e.notificationId === notificationId).length;
-  const until = async (what: string, ok: () => boolean, ms = 20_000) => {
-    const deadline = Date.now() + ms;
-    while (!ok()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await sleep(50);
+  /** The hub's callbacks for a conversation the replicas refused with 503. */
+  const refusedCallbacks = async (conversationId: string) => (await emulatorLog(h!, 'callback')).filter((e) => e.conversationId === conversationId && e.status === 503).length;
+  /** Resolves once every knowledge event recorded is acknowledged: none is left for a replica to take. */
+  const eventsSettled = async () => {
+    const conn = await createRedisConnection({ url: redis!.url });
+    try {
+      const store = new RedisEventStore({ client: conn, tenant: h!.tenant });
+      await waitFor(async () => (await store.pendingCount()) === 0, { what: 'every knowledge event acknowledged', timeoutMs: 20_000 });
+    } finally {
+      await closeRedisConnection(conn);
     }
   };
 
@@ -78,7 +85,7 @@ describe('reliability: Redis stops for a few seconds', function () {
     await expectRepliesOnce(hx, c, [probeReply('r1', 1)]);
     const e1 = randomUUID();
     expect((await putEvent(e1)).status).to.equal(204);
-    await until('the first event handled', () => handledCount(e1) === 1);
+    await waitFor(() => handledCount(e1) === 1, { what: 'the first event handled', timeoutMs: 20_000 });
 
     // The hub's credentials for a callback of our own (the hub's redelivery, later on).
     const tokenRes = await fetch(hx.botClient.tokenUrl, {
@@ -107,7 +114,9 @@ describe('reliability: Redis stops for a few seconds', function () {
     const down = await putEvent(e2);
     expect(down.status, 'a knowledge event that cannot be recorded').to.equal(503);
     expect(isErrorBodyFor(503, down.body)).to.equal(true);
-    await sleep(1500);
+    // Redis stays stopped until the hub has had a callback refused and its retry (1 s later)
+    // refused again: by then the held turn (1.5 s) has ended while Redis was stopped.
+    await waitFor(async () => (await refusedCallbacks(c.conversationId)) >= 2, { what: 'the hub\'s callback and its retry refused', timeoutMs: 20_000, intervalMs: 100 });
 
     freeze(false);
     // Everything acknowledged before, and everything refused during, arrives once, in order.
@@ -118,18 +127,18 @@ describe('reliability: Redis stops for a few seconds', function () {
     expect(failures.filter((f) => f.conversationId === c.conversationId), 'callbacks given up by the hub').to.deep.equal([]);
 
     // The hub's redelivery of the refused callback, and the event manager's retry, are handled once.
-    let redelivered = await callback();
-    for (let i = 0; redelivered.status === 503 && i < 20; i++) {
-      await sleep(500); // the replica that got it may still be reconnecting
-      redelivered = await callback();
-    }
+    // The replica that gets it may still be reconnecting: it refuses (503) until it can record it.
+    const redelivered = await waitFor(async () => {
+      const res = await callback();
+      return res.status === 503 ? undefined : res;
+    }, { what: 'a redelivery that is not refused', timeoutMs: 10_000, intervalMs: 100 });
     expect(redelivered.status).to.equal(200);
     expect((await callback()).status, 'a second redelivery is a duplicate, still acknowledged').to.equal(200);
     await expectRepliesOnce(hx, other, [probeReply('direct', 1)], 30_000);
     expect((await putEvent(e2)).status).to.equal(204);
     for (const id of [e1, e2]) expect((await putEvent(id)).status, 'a repeated event is acknowledged').to.equal(204);
-    await until('the retried event handled', () => handledCount(e2) >= 1);
-    await sleep(1000);
+    await waitFor(() => handledCount(e2) >= 1, { what: 'the retried event handled', timeoutMs: 20_000 });
+    await eventsSettled();
     expect([handledCount(e1), handledCount(e2)], 'each event handled once over both replicas').to.deep.equal([1, 1]);
   });
 
@@ -147,17 +156,17 @@ describe('reliability: Redis stops for a few seconds', function () {
     await c.say('x3');
     const e3 = randomUUID();
     expect((await putEvent(e3)).status, 'a knowledge event while Redis is dead').to.equal(503);
-    await sleep(1000);
+    await waitFor(async () => (await refusedCallbacks(c.conversationId)) >= 1, { what: 'the hub\'s callback for x3 refused', timeoutMs: 20_000, intervalMs: 100 });
     // ThrowawayRedis.start() can throw from its readiness probe on a restart ("The client is
     // closed"); the server it spawned is tracked all the same, so wait for it here.
     await redis!.start().catch(() => undefined);
-    const probe = await Promise.race([createRedisConnection({ url: redis!.url }), sleep(15_000).then(() => Promise.reject(new Error('redis did not come back')))]);
+    const probe = await within(createRedisConnection({ url: redis!.url }), { what: 'redis to come back', timeoutMs: 15_000 });
     await closeRedisConnection(probe);
 
     await expectRepliesOnce(hx, c, [probeReply('x1', 1), probeReply(held, 2), probeReply('x3', 3)], 60_000);
     expect((await putEvent(e3)).status).to.equal(204);
-    await until('the retried event handled', () => handledCount(e3) >= 1);
-    await sleep(500);
+    await waitFor(() => handledCount(e3) >= 1, { what: 'the retried event handled', timeoutMs: 20_000 });
+    await eventsSettled();
     expect(handledCount(e3), 'handled once over both replicas').to.equal(1);
   });
 });

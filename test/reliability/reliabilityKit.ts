@@ -29,6 +29,11 @@ export async function hubRecord(h: ReplicaHarness, conversationId: string): Prom
   return ((await res.json()) as { messages: { message: RecordedMessage[] } }).messages.message;
 }
 
+/** The bot's text replies the hub recorded in a conversation, in its order. */
+export async function hubReplies(h: ReplicaHarness, conversationId: string): Promise<RecordedMessage[]> {
+  return (await hubRecord(h, conversationId)).filter((m) => m.sender.type !== 'customer' && m.type.value === 'text');
+}
+
 /** The bot's text replies the customer received, with their ids, in arrival order. */
 export function receivedReplies(customer: Customer): { id: string; text: string }[] {
   return customer.received
@@ -47,7 +52,7 @@ export async function expectRepliesOnce(h: ReplicaHarness, customer: Customer, e
   const got = receivedReplies(customer);
   expect(got.map((r) => r.text), `replies to ${customer.conversationId}`).to.deep.equal(expected);
   expect(new Set(got.map((r) => r.id)).size, 'reply ids seen by the customer').to.equal(got.length);
-  const recorded = (await hubRecord(h, customer.conversationId)).filter((m) => m.sender.type !== 'customer' && m.type.value === 'text');
+  const recorded = await hubReplies(h, customer.conversationId);
   expect(recorded.map((m) => m.content?.text), `hub record of ${customer.conversationId}`).to.deep.equal(expected);
   expect(new Set(recorded.map((m) => m.id)).size, 'reply ids in the hub record').to.equal(recorded.length);
 }
@@ -57,8 +62,6 @@ export async function emulatorLog(h: ReplicaHarness, kind: string): Promise<Reco
   const res = await fetch(`${h.emulator.url}/emulator/calls?kind=${encodeURIComponent(kind)}`);
   return ((await res.json()) as { call: Record<string, unknown>[] }).call;
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What a failing test prints: the replicas' last output, and the hub's callbacks and failures. */
 export async function dumpOnFailure(h: ReplicaHarness | undefined): Promise<void> {

@@ -16,6 +16,7 @@ import { createTokenIssuer, type TokenIssuer } from '../../src/authentication/to
 import type { Config } from '../../src/config/config.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { CLIENT_ID, expectRefusal, request, securityConfig, SIGNING_KEY, textBatch } from './securityKit.js';
+import { waitFor } from '../support/waitFor.js';
 
 describe('security: tokens on the hub callback of the running bot', function () {
   const tenant = uniqueTenant('callback-tokens');
@@ -100,8 +101,7 @@ describe('security: tokens on the hub callback of the running bot', function () 
   });
 
   it('[C9] nothing refused was recorded or handled: only the accepted callbacks reached the bot', async () => {
-    const deadline = Date.now() + 10_000;
-    while (!(turns.includes('accepted') && turns.includes('after-refresh')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => turns.includes('accepted') && turns.includes('after-refresh'), 'the two accepted callbacks\' turns');
     expect([...turns].sort()).to.deep.equal(['accepted', 'after-refresh']);
     const seen = await outcomes();
     expect(seen.accepted).to.equal(2);

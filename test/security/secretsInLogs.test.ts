@@ -16,12 +16,20 @@ import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { Customer } from '../e2e/customerClient.js';
 import { request } from './securityKit.js';
+import { waitFor } from '../support/waitFor.js';
 
 interface Sent {
   server: string;
   path: string;
   status: number;
   text: string;
+}
+
+/** When the last token among these answers expires (its `exp`, in ms): what the hub holds. */
+function lastTokenExpiry(tokenAnswers: Sent[]): number {
+  const token = (JSON.parse(tokenAnswers.at(-1)!.text) as { access_token: string }).access_token;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+  return claims.exp * 1000;
 }
 
 /** Keeps a copy of every answer `server` sends (bodies are small JSON here; event streams are not used). */
@@ -71,7 +79,8 @@ describe('security: no secret in any log line or error body of an end-to-end run
     await customer.messages(1, 20_000);
 
     // Callback side: the hub's cached token expires; the bot answers 401-105; the hub fetches another.
-    await new Promise((r) => setTimeout(r, 3_100));
+    const expiresAt = lastTokenExpiry(answers.filter((a) => a.server === 'bot' && a.path.startsWith('/oauth2/token') && a.status === 200));
+    await waitFor(() => Date.now() >= expiresAt, { what: 'the hub\'s callback token to expire', intervalMs: 50 });
     await customer.say('still there?');
     await customer.messages(2, 20_000);
     const refused = (await stack.bot.metrics.callbacks.get()).values.find((v) => v.labels.outcome === 'refused');

@@ -8,8 +8,11 @@ import { createHubCallbackHandler } from '../../src/adapter/callbackHandler.js';
 import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
 import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { eventually } from '../web/webTestKit.js';
+import { once, waitFor } from '../support/waitFor.js';
 import { CLIENT_ID, CLIENT_SECRET, expectRefusal, request, securityConfig, textBatch } from './securityKit.js';
+
+/** The first bytes of the answer: the status line comes before the body is read. */
+const firstBytes = async (socket: Socket): Promise<string> => ((await once(socket, 'data', 'the first bytes of the answer'))[0] as Buffer).toString('latin1');
 
 /**
  * Opens a raw connection (from a loopback address of its own when `from` is given), writes
@@ -49,7 +52,7 @@ describe('security: what a slow or silent client may hold', () => {
 
   it('[S1] an unauthenticated callback is refused from its headers: its 1 MB body is never waited for', async () => {
     const { socket, answer } = rawExchange(bot.url, `POST ${cfg.BOT_CALLBACK_PATH} HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"messages":`);
-    const first = await new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString('latin1'))));
+    const first = await firstBytes(socket);
     expect(first).to.match(/^HTTP\/1\.1 401/);
     expect(first).to.contain('401-');
     socket.destroy();
@@ -111,7 +114,7 @@ describe('security: unauthenticated requests in flight per address', () => {
     const attacker = '127.0.5.1';
     for (let i = 0; i < 2; i++) held.push(rawExchange(bot.url, TRICKLING_TOKEN_REQUEST('/oauth2/token'), attacker).socket);
     // A request without a secret is answered 400 at once (no failure counted) until both are held.
-    const capped = await eventually(async () => {
+    const capped = await waitFor(async () => {
       const a = await tokenRequest(attacker, { client_id: 'probe' });
       return a.status === 429 ? a : undefined;
     }, 'the two trickling requests to fill the cap');
@@ -119,7 +122,7 @@ describe('security: unauthenticated requests in flight per address', () => {
 
     // The next one is refused before a byte of its 1 MB body is read.
     const { socket, answer } = rawExchange(bot.url, `POST /oauth2/token HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"client_id":`, attacker);
-    const first = await new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString('latin1'))));
+    const first = await firstBytes(socket);
     expect(first).to.match(/^HTTP\/1\.1 429/);
     expect(first).to.contain('"code":"429-001"');
     socket.destroy();
@@ -137,7 +140,7 @@ describe('security: unauthenticated requests in flight per address', () => {
 
     // Once the held requests end, the address has its places back.
     for (const s of held.splice(0)) s.destroy();
-    await eventually(async () => (await tokenRequest(attacker, { client_id: CLIENT_ID, client_secret: CLIENT_SECRET })).status === 200, 'the places to be released');
+    await waitFor(async () => (await tokenRequest(attacker, { client_id: CLIENT_ID, client_secret: CLIENT_SECRET })).status === 200, 'the places to be released');
   });
 });
 
@@ -175,7 +178,7 @@ describe('security: callbacks whose token is still being checked, per address', 
   it('[S1] refuses the N+1th callback from one address while its token checks are pending; an authenticated one passes once they are answered', async () => {
     const attacker = '127.0.6.1';
     const pending = [callback(attacker, 'Bearer stalled-1'), callback(attacker, 'Bearer stalled-2')];
-    await eventually(() => cap.inFlight(attacker) === 2, 'both token checks to be pending');
+    await waitFor(() => cap.inFlight(attacker) === 2, 'both token checks to be pending');
     expectRefusal(await callback(attacker, 'Bearer stalled-3'), 429, '429-001');
     // Another address is not affected.
     expect((await callback('127.0.6.2', 'Bearer good')).status).to.equal(200);

@@ -16,8 +16,10 @@ import { createHubBot, startHubBotServer, type HubBotServer } from '../../src/se
 import { createLogger } from '../../src/observability/logger.js';
 import { webhookOptionsFromConfig } from '../../src/webhook/webhookOptionsFromConfig.js';
 import { EchoBot } from '../../bots/echoBot.js';
-import { CallCounter, newId, startHarness, waitFor, type Harness, type StoreKind } from '../webhook/webhookHarness.js';
+import { CallCounter, newId, startHarness, type Harness, type StoreKind } from '../webhook/webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 import { expectRefusal, request, securityConfig } from './securityKit.js';
+import { deleteArticleOnPortal } from '../e2e/articleDeletion.js';
 
 const HMAC_SECRET = 'webhook-auth-hmac-secret-0123456789abcdef';
 const quiet = createLogger({ level: 'silent' });
@@ -50,15 +52,8 @@ describe('knowledge webhook authentication', () => {
       expectRefusal(await request(url, { method: 'PUT', headers: signed(forged, 'a-guessed-secret-that-is-not-the-key'), body: forged }), 401, '401-108');
       // A genuine deletion of another article, raised on the emulator: once it is handled, the
       // forged one would have been too.
-      const raised = await fetch(`${stack.emulator.url}/emulator/events/raise`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ eventType: 'article_deleted', payload: { articleId: 'KB-20002' } }),
-      });
-      expect(raised.status).to.equal(202);
-      const deleted = stack.bot.deps.knowledge.deletedArticles;
-      await waitFor(() => deleted.has('KB-20002'), 'the signed deletion to be handled');
-      expect(await deleted.has('KB-10001')).to.equal(false);
+      await deleteArticleOnPortal(stack, 'KB-20002');
+      expect(await stack.bot.deps.knowledge.deletedArticles.has('KB-10001')).to.equal(false);
       expect(await counts(stack.bot.metrics.webhookEvents, 'outcome')).to.deep.equal({ unauthorized: 2, accepted: 1 });
     });
   });

@@ -17,7 +17,7 @@ import { closeRedisConnection, createRedisConnection, type RedisConnection } fro
 import type { HubMessage } from '../../src/schemas/hubMessages.js';
 import { isETagConflict } from '../../src/storage/eTagConflict.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 import { deleteTenantKeys, uniqueTenant } from './redisTestTenant.js';
 
 const CONVERSATION = 'race-1';
@@ -65,7 +65,7 @@ describe('state: two first turns of one conversation racing on two replicas (rea
       const read = (await storage.read([key]))[key] as { texts: string[]; eTag?: string } | undefined;
       await bothRead();
       // The turn outside the inbox writes first, so the inbox's turn is the one that loses.
-      if (!firstWriter) await eventually(() => writes.length > 0, 'the other first write');
+      if (!firstWriter) await waitFor(() => writes.length > 0, 'the other first write');
       await storage.write({ [key]: { texts: [...(read?.texts ?? []), context.activity.text], eTag: read?.eTag } });
       writes.push(context.activity.text!);
     };
@@ -90,7 +90,7 @@ describe('state: two first turns of one conversation racing on two replicas (rea
     // Replica B runs a first turn of the same conversation at the same moment, outside the inbox.
     await b.adapter.processHubMessage(CONVERSATION, message('m-other', 'outside the inbox'), botOn(b.storage, true));
 
-    await eventually(async () => (await inbox.depth()) === 0 && writes.length === 2, 'the inbox turn run again and completed');
+    await waitFor(async () => (await inbox.depth()) === 0 && writes.length === 2, 'the inbox turn run again and completed');
     expect(conflicts).to.have.length(1);
     expect(isETagConflict(conflicts[0]) && isTransientTurnError(conflicts[0])).to.equal(true);
     const state = (await b.storage.read([`conversation/${CONVERSATION}`]))[`conversation/${CONVERSATION}`];

@@ -4,7 +4,7 @@ import { closeRedisConnection, createRedisConnection, type RedisConnection } fro
 import { HubMemoryTranscriptStore } from '../../src/transcripts/memoryTranscriptStore.js';
 import { RedisTranscriptStore } from '../../src/transcripts/redisTranscriptStore.js';
 import { deleteTenantKeys, tenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
-import { eventually } from '../web/webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 import { activity, transcriptStoreSuite } from './transcriptStoreSuite.js';
 
 const CHANNEL = 'conversation-hub';
@@ -90,7 +90,7 @@ describe('Transcript retention', () => {
       const keeper = new RedisTranscriptStore({ client, tenant, ttlSeconds: 3600 });
       await store.logActivity(activity('short-lived', 1));
       await keeper.logActivity(activity('long-lived', 1));
-      await eventually(async () => (await store.getTranscriptActivities(CHANNEL, 'short-lived')).items.length === 0, 'the transcript to expire');
+      await waitFor(async () => (await store.getTranscriptActivities(CHANNEL, 'short-lived')).items.length === 0, 'the transcript to expire');
       expect((await keeper.listTranscripts(CHANNEL)).items.map((t) => t.id)).to.deep.equal(['long-lived']);
       expect(await client.zCard(`hubbot:{${tenant}}:transcripts:${CHANNEL}`)).to.equal(1);
     });

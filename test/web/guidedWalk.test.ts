@@ -11,7 +11,8 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { READY_BOTS } from '../../bots/readyBots.js';
 import type { CallLogEntry } from '../../src/emulator/callLog.js';
-import { ChatPage, DOCS_DIR, eventually, REPORTS_DIR, screenshot, webRig } from './webTestKit.js';
+import { ChatPage, DOCS_DIR, REPORTS_DIR, screenshot, webRig } from './webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 
 const RETRY_SAFE_SEED = 54;
 const PORTAL = '/knowledge/portalmgr/v4/portals/KP-10001';
@@ -68,7 +69,7 @@ describe('guided help walked from the web chat page (real browser)', function ()
     // The inspector lists the walk's calls: the portal's search, steps and accept among them.
     const inspector = await openInspector(id);
     const platformRows = inspector.locator('#entries button.entry[data-kind="call"]');
-    await eventually(async () => (await platformRows.filter({ hasText: '/accept' }).count()) === 1, 'the accept call listed');
+    await waitFor(async () => (await platformRows.filter({ hasText: '/accept' }).count()) === 1, 'the accept call listed');
     const texts = (await platformRows.allTextContents()).join('\n');
     expect(texts).to.contain('portalmgr v4 POST /portals/KP-10001/gh/search').and.contain('portalmgr v4 PUT /portals/KP-10001/gh/search').and.contain('portalmgr v4 POST /portals/KP-10001/gh/cases/6006/accept');
     expect(texts).to.contain('conversationmgr v3 POST /conversations/messages');
@@ -107,7 +108,7 @@ describe('guided help walked from the web chat page (real browser)', function ()
     await inspector.bringToFront();
     const throttled = inspector.locator('#entries button.entry').filter({ has: inspector.locator('.flag-throttled') });
     const retried = inspector.locator('#entries button.entry').filter({ has: inspector.locator('.flag-retry') });
-    await eventually(async () => (await throttled.count()) > 0 && (await retried.count()) > 0, '429 and retry rows');
+    await waitFor(async () => (await throttled.count()) > 0 && (await retried.count()) > 0, '429 and retry rows');
     const calls = (await log('call')).filter((c) => c.path === '/conversation/conversationmgr/v3/conversations/messages');
     expect(calls.some((c) => c.status === 429)).to.equal(true);
     expect(calls[calls.length - 1].status, 'the last message got through').to.equal(202);

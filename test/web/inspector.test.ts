@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import type { CallLogEntry } from '../../src/emulator/callLog.js';
 import { contrastFailures } from './contrast.js';
 import { RichTestBot } from './richTestBot.js';
-import { eventually, webRig } from './webTestKit.js';
+import { webRig } from './webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 
 const RETRY_SAFE_SEED = 54;
 const MESSAGES_PATH = '/conversation/conversationmgr/v3/conversations/messages';
@@ -42,9 +43,9 @@ describe('inspector page (real browser)', function () {
     await rig.chat.waitForBot('You picked: c3');
 
     // The conversation is picked from the address, and its entries are listed in order.
-    await eventually(async () => (await inspector.locator('#conversation').inputValue()) === conversationId, 'the conversation selected');
+    await waitFor(async () => (await inspector.locator('#conversation').inputValue()) === conversationId, 'the conversation selected');
     const sent = rows('[data-kind="call"]').filter({ hasText: 'POST /conversations/messages' });
-    await eventually(async () => (await sent.count()) >= 3, 'three bot messages posted to the hub');
+    await waitFor(async () => (await sent.count()) >= 3, 'three bot messages posted to the hub');
     const first = await sent.first().textContent();
     expect(first).to.match(/call\s*202\s*\d+ ms/i).and.match(/bucket 5\/s: [01] tokens?, next (in \d+ ms|now)/).and.contain('conversationmgr v3 POST /conversations/messages');
     const messageRows = rows('[data-kind="message"]');
@@ -87,8 +88,8 @@ describe('inspector page (real browser)', function () {
     await rig.chat.page.getByText('The conversation has ended.').waitFor({ timeout: 30_000 });
 
     const throttled = rows('[data-kind="call"]').filter({ has: inspector.locator('.flag-throttled') });
-    await eventually(async () => (await throttled.count()) > 0, 'a 429 row');
-    await eventually(async () => (await rows().filter({ has: inspector.locator('.flag-retry') }).count()) > 0, 'a retry row');
+    await waitFor(async () => (await throttled.count()) > 0, 'a 429 row');
+    await waitFor(async () => (await rows().filter({ has: inspector.locator('.flag-retry') }).count()) > 0, 'a retry row');
     expect(await inspector.locator('#counts').textContent()).to.match(/[1-9]\d* × 429 · [1-9]\d* retr(y|ies)/);
     await throttled.first().click();
     expect(await contrastFailures(inspector), 'WCAG AA contrast of the inspector, 429 rows shown').to.deep.equal([]);
@@ -112,8 +113,8 @@ describe('inspector page (real browser)', function () {
     await rig.chat.say('again');
     await rig.chat.waitForBot('You picked: again');
     const refused = rows('[data-kind="call"]').filter({ hasText: /call\s*401/i });
-    await eventually(async () => (await refused.count()) > 0, 'a 401 row');
-    const after401 = await eventually(async () => {
+    await waitFor(async () => (await refused.count()) > 0, 'a 401 row');
+    const after401 = await waitFor(async () => {
       const log = await calls();
       const r = log.find((c) => c.status === 401 && c.path === MESSAGES_PATH);
       return r && log.filter((c) => c.seq > r.seq).map((c) => `${c.method} ${c.path} ${c.status}`);
@@ -127,7 +128,7 @@ describe('inspector page (real browser)', function () {
     await rig.chat.waitForBot('What would you like to do?');
     await rig.chat.say('bye');
     await rig.chat.page.getByText('The conversation has ended.').waitFor();
-    await eventually(async () => (await rows('[data-kind="message"]').count()) >= 4, 'the messages listed');
+    await waitFor(async () => (await rows('[data-kind="message"]').count()) >= 4, 'the messages listed');
     const [download] = await Promise.all([inspector.waitForEvent('download'), inspector.getByRole('button', { name: 'Download transcript (JSON)' }).click()]);
     expect(download.suggestedFilename()).to.equal(`transcript-${conversationId}.json`);
     const transcript = JSON.parse(await readFile((await download.path())!, 'utf8'));

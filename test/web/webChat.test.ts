@@ -6,7 +6,8 @@
  */
 import { expect } from 'chai';
 import { RichTestBot } from './richTestBot.js';
-import { eventually, webRig } from './webTestKit.js';
+import { webRig } from './webTestKit.js';
+import { waitFor } from '../support/waitFor.js';
 import { contrastFailures } from './contrast.js';
 
 describe('web chat page (real browser)', function () {
@@ -97,7 +98,7 @@ describe('web chat page (real browser)', function () {
     expect(await rig.page.locator('#conv-status').textContent()).to.equal('Waiting for an agent');
     // The customer can still write: the hub queues it for the agent.
     await rig.chat.say('thanks');
-    await eventually(async () => (await (await fetch(`${rig.stack.emulator.url}/emulator/escalations`)).json()).escalation.some((e: { customerMessages?: unknown[] }) => JSON.stringify(e).includes('thanks')), 'the message in the agent queue');
+    await waitFor(async () => (await (await fetch(`${rig.stack.emulator.url}/emulator/escalations`)).json()).escalation.some((e: { customerMessages?: unknown[] }) => JSON.stringify(e).includes('thanks')), 'the message in the agent queue');
   });
 
   it('makes the end of the conversation clear: a notice, the message box off, a new chat offered', async () => {

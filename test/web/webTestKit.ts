@@ -35,17 +35,6 @@ export async function screenshot(page: Page, path: string): Promise<string> {
   return path;
 }
 
-/** Polls `check` until it returns something truthy (browser pages update asynchronously). */
-export async function eventually<T>(check: () => Promise<T> | T, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** What a browser test works with; browser and stack last the describe, the rest is new for each test. */
 export interface WebRig {
   browser: Browser;

@@ -11,7 +11,8 @@ import { RedisArticleStateStore } from '../../src/webhook/redisArticleStateStore
 import { DeletedArticles } from '../../src/webhook/deletedArticles.js';
 import { MemoryEventStore } from '../../src/webhook/memoryEventStore.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
-import { CallCounter, newId, put, startHarness, waitFor, type Harness } from './webhookHarness.js';
+import { CallCounter, newId, put, startHarness, type Harness } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 
 describe('webhook receiver with the emulated event manager', () => {
   let manager: EventManager | undefined;

@@ -3,7 +3,8 @@ import { EventConsumer } from '../../src/webhook/eventConsumer.js';
 import type { StoredEvent } from '../../src/webhook/eventStore.js';
 import { KnowledgeEvents } from '../../src/webhook/knowledgeEvents.js';
 import { MemoryEventStore } from '../../src/webhook/memoryEventStore.js';
-import { newId, waitFor } from './webhookHarness.js';
+import { newId } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 
 /** A memory store that tells how many claims came back empty and with events. */
 class CountingStore extends MemoryEventStore {

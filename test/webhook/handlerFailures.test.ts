@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { registerOperationsRoutes } from '../../src/observability/operationsRoutes.js';
 import { createMetrics } from '../../src/observability/metrics.js';
-import { CallCounter, newId, put, startHarness, waitFor, type Harness, type StoreKind } from './webhookHarness.js';
+import { CallCounter, newId, put, startHarness, type Harness, type StoreKind } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 
 async function metricsText(base: string): Promise<string> {
   return (await fetch(`${base}/metrics`)).text();

@@ -7,7 +7,8 @@ import { articleIdOf, type KnowledgeEvent } from '../../src/webhook/knowledgeEve
 import { latestWins } from '../../src/webhook/latestWins.js';
 import { RedisArticleStateStore } from '../../src/webhook/redisArticleStateStore.js';
 import { deleteTenantKeys } from '../storage/redisTestTenant.js';
-import { newId, put, startHarness, waitFor, type Harness, type StoreKind } from './webhookHarness.js';
+import { newId, put, startHarness, type Harness, type StoreKind } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 
 describe('latestWins', () => {
   const ev = (key: string | undefined, time?: string) => ({ key, time: time === undefined ? undefined : new Date(time) });

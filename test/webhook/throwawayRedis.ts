@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
+import { waitFor } from '../support/waitFor.js';
 
 export class ThrowawayRedis {
   private child?: ChildProcess;
@@ -40,21 +41,25 @@ export class ThrowawayRedis {
     const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dir, '--logfile', '', '--enable-debug-command', 'local'];
     const child = spawn('redis-server', args, { stdio: 'ignore' });
     this.child = child;
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const probe = createClient({ url: this.url, socket: { reconnectStrategy: false } });
-      probe.on('error', () => undefined);
-      try {
-        await probe.connect();
-        await probe.ping();
-        await probe.close();
-        return;
-      } catch {
-        // A client whose connect already failed is closed; destroying it again throws.
-        if (probe.isOpen) probe.destroy();
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error('throwaway redis-server did not start');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error('throwaway redis-server exited before it answered');
+      return this.answers();
+    }, { what: 'the throwaway redis-server to answer', timeoutMs: 10_000, intervalMs: 50 });
+  }
+
+  /** Whether the server answers a PING now, on a connection of its own. */
+  private async answers(): Promise<boolean> {
+    const probe = createClient({ url: this.url, socket: { reconnectStrategy: false } });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      await probe.ping();
+      await probe.close();
+      return true;
+    } catch {
+      // A client whose connect already failed is closed; destroying it again throws.
+      if (probe.isOpen) probe.destroy();
+      return false;
     }
   }
 

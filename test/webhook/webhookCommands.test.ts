@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { run as deadLetters } from '../../cli/deadLettersCommand.js';
 import { buildBody, run as sendEvent } from '../../cli/sendEventCommand.js';
 import type { KnowledgeEvent } from '../../src/webhook/knowledgeEvent.js';
-import { FAST_RETRY, newId, put, startHarness, waitFor, type Harness } from './webhookHarness.js';
+import { FAST_RETRY, newId, put, startHarness, type Harness } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 import { captureIo } from '../support/captureIo.js';
 
 describe('hubbot send-event', () => {

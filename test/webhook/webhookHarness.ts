@@ -91,15 +91,6 @@ export async function put(url: string, body: unknown, headers: Record<string, st
   return { status: r.status, body: raw === '' ? undefined : (JSON.parse(raw) as unknown) };
 }
 
-/** Resolves when `check()` holds; fails after `timeoutMs` (generous: it bounds a hang, it measures nothing). */
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** Counts handler calls per notificationId. */
 export class CallCounter {
   readonly counts = new Map<string, number>();

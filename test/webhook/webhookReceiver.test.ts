@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { isErrorBodyFor } from '../../src/schemas/errorBody.js';
 import { KNOWN_EVENT_KINDS } from '../../src/schemas/events.js';
 import { articleIdOf, type KnowledgeEvent, type UnknownKnowledgeEvent } from '../../src/webhook/knowledgeEvent.js';
-import { CallCounter, newId, put, startHarness, waitFor, type Harness, type StoreKind } from './webhookHarness.js';
+import { CallCounter, newId, put, startHarness, type Harness, type StoreKind } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 
 for (const kind of ['memory', 'redis', 'redis-cluster'] as StoreKind[]) {
   describe(`webhook receiver on the ${kind} store`, () => {

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { StaticListCache } from '../../src/platform/portal/staticListCache.js';
 import { invalidateOnKnowledgeChange } from '../../src/webhook/invalidateOnKnowledgeChange.js';
 import { RedisEventFanOut } from '../../src/webhook/redisEventFanOut.js';
 import { RedisEventStore } from '../../src/webhook/redisEventStore.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
-import { CallCounter, newId, put, startHarness, waitFor, type Harness } from './webhookHarness.js';
+import { CallCounter, newId, put, startHarness, type Harness } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 
 describe('webhook replicas sharing one Redis', () => {
   let tenant: string;
@@ -131,6 +133,9 @@ describe('webhook replicas sharing one Redis', () => {
     const calls = new CallCounter();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    const heartbeats = [a, b].map((h) => sinon.spy(h.store, 'extend'));
+    const claims = [a, b].map((h) => sinon.spy(h.store, 'claim'));
+    const count = (spies: sinon.SinonSpy[]) => spies.reduce((n, s) => n + s.callCount, 0);
     for (const h of [a, b]) {
       h.receiver.events.on('article_moved', async (e) => {
         calls.handler(e);
@@ -141,8 +146,10 @@ describe('webhook replicas sharing one Redis', () => {
     const id = newId();
     expect((await put(a.url, { notificationId: id, eventType: 'article_moved', articleId: 'KB-6101' })).status).to.equal(204);
     await waitFor(() => calls.total() === 1, 'the handler to start');
-    // Several claim timeouts pass while the handler runs; the other replica keeps polling.
-    await new Promise((r) => setTimeout(r, 3000));
+    // Several claim timeouts pass while the handler runs: nine heartbeats (three a timeout), while
+    // the replicas keep polling for entries left idle past the timeout.
+    const claimsBefore = count(claims);
+    await waitFor(() => count(heartbeats) >= 9 && count(claims) >= claimsBefore + 9, { what: 'three claim timeouts of heartbeats and polls' });
     release();
     await waitFor(async () => (await a.store.pendingCount()) === 0, 'the event acknowledged');
     expect(calls.counts.get(id)).to.equal(1);

@@ -5,7 +5,8 @@ import { MemoryEventStore } from '../../src/webhook/memoryEventStore.js';
 import { RedisEventStore } from '../../src/webhook/redisEventStore.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { ThrowawayRedis } from './throwawayRedis.js';
-import { CallCounter, newId, put, startHarness, waitFor, type Harness } from './webhookHarness.js';
+import { CallCounter, newId, put, startHarness, type Harness } from './webhookHarness.js';
+import { waitFor } from '../support/waitFor.js';
 
 const event = (id: string) => ({ notificationId: id, eventType: 'article_published', articleId: 'KB-9001' });
 
@@ -118,7 +119,7 @@ describe('webhook when the event cannot be recorded', () => {
       for (let i = 0; i < 3; i++) expect((await put(h.url, event(d))).status).to.equal(503);
 
       await redis.start();
-      await waitFor(() => client!.isReady, 'the client to reconnect', 20_000);
+      await waitFor(() => client!.isReady, { what: 'the client to reconnect', timeoutMs: 20_000 });
       expect((await put(h.url, event(d))).status).to.equal(204);
       for (const id of [a, b, c, d]) expect((await put(h.url, event(id))).status).to.equal(204);
 

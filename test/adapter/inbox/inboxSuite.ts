@@ -11,19 +11,12 @@ import { BotTurnError } from '../../../src/adapter/turnErrors.js';
 import { expect } from 'chai';
 import type { Inbox, InboxClaim, InboxItem } from '../../../src/adapter/inbox/inbox.js';
 import { InboxWorker, type InboxHandler } from '../../../src/adapter/inbox/inboxWorker.js';
+import { waitFor } from '../../support/waitFor.js';
 
 export interface InboxFixture {
   /** A new view of the same inbox, as another replica would have. */
   replica(): Promise<Inbox>;
   cleanup(): Promise<void>;
-}
-
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 const item = (id: string, payload: unknown = { text: id }): InboxItem => ({ id, payload, receivedAt: Date.now() });
@@ -187,7 +180,7 @@ export function inboxSuite(name: string, makeFixture: () => Promise<InboxFixture
       await inbox.append('c1', item('early'));
       await inbox.append('c2', item('late'));
       await waitFor(() => started.size === 2, 'both turns to start');
-      await waitFor(async () => (await other.claim('thief', 60_000)) !== undefined, 'another replica to take a conversation', 5000);
+      await waitFor(async () => (await other.claim('thief', 60_000)) !== undefined, { what: 'another replica to take a conversation', timeoutMs: 5000 });
       lost();
       await waitFor(() => signals.early?.aborted === true && signals.late?.aborted === true, 'both signals aborted');
       expect((signals.early!.reason as Error).message).to.equal('the lease was lost');
@@ -365,7 +358,7 @@ export function inboxSuite(name: string, makeFixture: () => Promise<InboxFixture
       startWorker(inbox, async (_c, it) => void handled.push(it.id), { pollIntervalMs: 60_000 });
       await new Promise((resolve) => setTimeout(resolve, 20));
       await inbox.append('c1', item('m1'));
-      await waitFor(() => handled.length === 1, 'the turn', 5_000);
+      await waitFor(() => handled.length === 1, { what: 'the turn', timeoutMs: 5_000 });
     });
   });
 }

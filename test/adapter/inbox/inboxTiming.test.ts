@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { MemoryInbox } from '../../../src/adapter/inbox/memoryInbox.js';
 import { InboxWorker } from '../../../src/adapter/inbox/inboxWorker.js';
-import { waitFor } from './inboxSuite.js';
+import { waitFor } from '../../support/waitFor.js';
 
 describe('inbox worker: turn timings', () => {
   let clock: sinon.SinonFakeTimers;

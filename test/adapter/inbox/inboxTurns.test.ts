@@ -15,7 +15,7 @@ import { InboxWorker } from '../../../src/adapter/inbox/inboxWorker.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../../src/redis/redisConnection.js';
 import type { HubMessage } from '../../../src/schemas/hubMessages.js';
 import { deleteTenantKeys, uniqueTenant } from '../../storage/redisTestTenant.js';
-import { waitFor } from './inboxSuite.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const reference = (conversationId: string) => ({ conversation: { id: conversationId, isGroup: false, conversationType: 'hub', name: '' }, bot: { id: 'hub-bot', name: 'bot' }, user: { id: 'cust-1', name: '' }, locale: 'fr-FR' });
 const textItem = (id: string, text: string) => ({ id, payload: { id, sender: { type: 'customer' }, type: { value: 'text' }, content: { text }, language: 'fr-FR' }, receivedAt: Date.now() });

@@ -6,7 +6,7 @@ import { InboxWorker } from '../../../src/adapter/inbox/inboxWorker.js';
 import { RedisInbox } from '../../../src/adapter/inbox/redisInbox.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../../src/redis/redisConnection.js';
 import { deleteTenantKeys, tenantKeys, uniqueTenant } from '../../storage/redisTestTenant.js';
-import { waitFor } from './inboxSuite.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const item = (id: string) => ({ id, payload: { text: id }, receivedAt: Date.now() });
 
@@ -104,7 +104,7 @@ describe('RedisInbox on Redis', () => {
     try {
       await waitFor(async () => Number((await connections[0].pubSubNumSub(b.notifyChannel))[b.notifyChannel]) === 1, 'the subscription');
       await a.append('c1', item('m1'));
-      await waitFor(() => handled.length === 1, 'the turn on the other replica', 5_000);
+      await waitFor(() => handled.length === 1, { what: 'the turn on the other replica', timeoutMs: 5_000 });
     } finally {
       await worker.stop();
       await b.close();

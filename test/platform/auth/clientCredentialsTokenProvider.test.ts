@@ -3,6 +3,7 @@ import { ClientCredentialsTokenProvider, type ClientCredentialsOptions } from '.
 import { PlatformError } from '../../../src/errors/platformError.js';
 import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
 import { expectNoSecret } from '../http/expectNoSecret.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const SECRET = 'cs-very-secret-value-42';
 
@@ -67,8 +68,8 @@ describe('ClientCredentialsTokenProvider', () => {
     expect(server.requests).to.have.length(1);
     now += 50_000; // 50 s before expiry: refresh ahead, but the caller still gets the valid token
     expect(await p.getToken()).to.equal('tok-1');
-    await waitFor(() => server.requests.length === 2);
-    await waitFor(async () => (await p.getToken()) === 'tok-2');
+    await waitFor(() => server.requests.length === 2, 'the refresh request');
+    await waitFor(async () => (await p.getToken()) === 'tok-2', 'the refreshed token');
     expect(server.requests).to.have.length(2);
   });
 
@@ -126,11 +127,3 @@ describe('ClientCredentialsTokenProvider', () => {
     expectNoSecret(err, [SECRET]);
   });
 });
-
-async function waitFor(cond: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (await cond()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('condition never held');
-}

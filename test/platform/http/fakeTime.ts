@@ -1,13 +1,12 @@
 /**
  * Driving the core through sinon fake timers while it talks real HTTP. Only setTimeout,
  * clearTimeout and Date are faked, so sockets, setImmediate and performance.now stay real.
- * The core is given a sleep that logs each wait; a test waits (in real time, polling with
- * setImmediate) until the core is asleep, then moves fake time by exactly that wait. Time thus
+ * The core is given a sleep that logs each wait; a test waits (in real time, with
+ * test/support/waitFor.ts, whose timers are never faked) until the core is asleep, then moves fake time by exactly that wait. Time thus
  * only moves while the core sleeps, never while a request is in flight, and arrival times
  * recorded by the server (Date.now) are exact.
  */
 import sinon from 'sinon';
-import { performance } from 'node:perf_hooks';
 import { StaticTokenProvider } from '../../../src/platform/auth/staticTokenProvider.js';
 import { createPlatformHttpCore, type PlatformHttpCore, type PlatformHttpCoreOptions } from '../../../src/platform/http/platformHttpCore.js';
 import { MemoryBucketStore } from '../../../src/platform/throttle/memoryBucketStore.js';
@@ -30,15 +29,6 @@ export function recordingSleep(log: SleepRecord[]): Sleep {
     log.push({ ms, at: Date.now() });
     return new Promise((resolve) => setTimeout(resolve, ms));
   };
-}
-
-/** Waits, in real time, until `cond` holds; fails after 10 real seconds (a hang, not a timing check). */
-export async function until(cond: () => boolean, what: string): Promise<void> {
-  const deadline = performance.now() + 10_000;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 /** What a fake-time test of the core works with; the fields are new for each test. */

@@ -5,7 +5,8 @@
  */
 import { expect } from 'chai';
 import { PlatformError } from '../../../src/errors/platformError.js';
-import { fakeTimeCore, until } from './fakeTime.js';
+import { fakeTimeCore } from './fakeTime.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const MESSAGES = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', operation: 'messages.send' } as const;
 const batch = (...ids: (string | undefined)[]) => ({ messages: { message: ids.map((id) => ({ ...(id ? { id } : {}), sender: { type: 'custom_bot' }, type: { value: 'text' }, content: { text: 'x' } })) } });
@@ -24,7 +25,7 @@ describe('PlatformHttpCore: a body built at the slot', () => {
         return batch('m1');
       },
     });
-    await until(() => rig.sleeps.length === 1, 'the throttle wait');
+    await waitFor(() => rig.sleeps.length === 1, 'the throttle wait');
     expect(builtAt, 'not built while waiting').to.equal(undefined);
     await rig.clock.tickAsync(rig.sleeps[0].ms);
     await call;

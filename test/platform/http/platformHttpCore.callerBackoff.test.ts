@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { PlatformError } from '../../../src/errors/platformError.js';
 import type { RequestSpec } from '../../../src/platform/http/types.js';
-import { fakeTimeCore, until } from './fakeTime.js';
+import { fakeTimeCore } from './fakeTime.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', operation: 'messages.send', body: {}, backoff: 'caller' };
 
@@ -24,7 +25,7 @@ describe("PlatformHttpCore: backoff left to the caller (backoff: 'caller', fake 
     expect(rig.sleeps, 'the core did not sleep').to.deep.equal([]);
     // Another replica on the same bucket waits out the backoff before its call.
     const other = rig.core().request({ ...messages, backoff: undefined });
-    await until(() => rig.sleeps.length === 1, 'the other replica waiting for its slot');
+    await waitFor(() => rig.sleeps.length === 1, 'the other replica waiting for its slot');
     expect(rig.sleeps[0].ms).to.be.within(999, 1000);
     await rig.clock.tickAsync(rig.sleeps[0].ms);
     await other;

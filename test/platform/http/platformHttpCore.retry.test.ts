@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { PlatformError } from '../../../src/errors/platformError.js';
 import type { RequestSpec } from '../../../src/platform/http/types.js';
 import { MemoryBucketStore } from '../../../src/platform/throttle/memoryBucketStore.js';
-import { fakeTimeCore, until } from './fakeTime.js';
+import { fakeTimeCore } from './fakeTime.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const TOO_MANY = { status: 429, body: { code: '429-001', developerMessage: 'Too many requests.' } };
 /** A batch whose message carries its id, as the adapter sends it: repeatable after 502 (R5). */
@@ -19,7 +20,7 @@ describe('PlatformHttpCore: backoff on 429, 502 and 503 (fake timers)', () => {
     const c = rig.core();
     const outcome = c.request(messages).catch((e: unknown) => e);
     for (const [i, delay] of [1000, 2000, 4000].entries()) {
-      await until(() => rig.sleeps.length === i + 1, `backoff ${i + 1}`);
+      await waitFor(() => rig.sleeps.length === i + 1, `backoff ${i + 1}`);
       expect(rig.sleeps[i].ms).to.equal(delay);
       if (i === 0) {
         // While that endpoint backs off, another endpoint answers at once (fake time stands still).
@@ -48,15 +49,15 @@ describe('PlatformHttpCore: backoff on 429, 502 and 503 (fake timers)', () => {
     const a = rig.core();
     const b = rig.core();
     const aDone = a.request(messages);
-    await until(() => rig.sleeps.length === 1, 'the backoff of replica A');
+    await waitFor(() => rig.sleeps.length === 1, 'the backoff of replica A');
     const bDone = b.request(messages);
-    await until(() => rig.sleeps.length === 2, 'replica B waiting for its slot');
+    await waitFor(() => rig.sleeps.length === 2, 'replica B waiting for its slot');
     expect(rig.sleeps[1].ms).to.be.within(999, 1000);
     // Replica B's other endpoint is not held back.
     await b.request(accounts);
     expect(arrivals('/accounts')).to.deep.equal([0]);
     await rig.clock.tickAsync(1000);
-    await until(() => rig.sleeps.length === 3, 'replica A waiting behind B');
+    await waitFor(() => rig.sleeps.length === 3, 'replica A waiting behind B');
     await rig.clock.tickAsync(rig.sleeps[2].ms);
     await Promise.all([aDone, bDone]);
     const times = arrivals('/conversations/messages');
@@ -68,9 +69,9 @@ describe('PlatformHttpCore: backoff on 429, 502 and 503 (fake timers)', () => {
     const answers = [{ status: 502, text: 'bad gateway' }, { status: 503, body: { code: '503-100', developerMessage: 'busy' } }, { status: 200, body: { id: 'm1' } }];
     rig.server.reply('*', '*', () => answers.shift()!);
     const done = rig.core().request(messages);
-    await until(() => rig.sleeps.length === 1, 'first backoff');
+    await waitFor(() => rig.sleeps.length === 1, 'first backoff');
     await rig.clock.tickAsync(1000);
-    await until(() => rig.sleeps.length === 2, 'second backoff');
+    await waitFor(() => rig.sleeps.length === 2, 'second backoff');
     await rig.clock.tickAsync(2000);
     const res = await done;
     expect(res.data).to.deep.equal({ id: 'm1' });

@@ -14,6 +14,7 @@ import { RedisBucketStore } from '../../../src/platform/throttle/redisBucketStor
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../../src/redis/redisConnection.js';
 import { tenantKey } from '../../../src/redis/tenantKey.js';
 import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const messages: RequestSpec = { method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', operation: 'messages.send', body: {} };
 const RATE = 5; // req/s
@@ -89,7 +90,7 @@ describe('PlatformHttpCore: replicas share one Redis bucket (real Redis, real ti
     const aDone = a.request(messages);
     // Wait until A has recorded its penalty: the bucket then expires about 2 s out instead of 1.2 s.
     const key = tenantKey(`${tenant}-penalty`, 'rate', 'conversationmgr', 'v3', 'POST /conversations/messages');
-    while ((await redisA.pTTL(key)) < 1500) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(async () => (await redisA.pTTL(key)) >= 1500, { what: 'the penalty recorded by A', intervalMs: 5 });
     await b.request(messages);
     await aDone;
     const [refusedAt, ...later] = server.requests.map((r) => r.arrivedAtMs);

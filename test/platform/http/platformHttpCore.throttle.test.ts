@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { RequestSpec } from '../../../src/platform/http/types.js';
 import { MemoryBucketStore } from '../../../src/platform/throttle/memoryBucketStore.js';
-import { fakeTimeCore, until } from './fakeTime.js';
+import { fakeTimeCore } from './fakeTime.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const accounts: RequestSpec = { method: 'GET', service: 'conversationmgr', path: '/accounts', template: '/accounts' };
 const account = (id: string): RequestSpec => ({ method: 'GET', service: 'conversationmgr', path: `/accounts/${id}`, template: '/accounts/{id}' });
@@ -18,11 +19,11 @@ describe('PlatformHttpCore: client-side throttling (fake timers)', () => {
   async function burst(count: number, start: () => Promise<unknown>): Promise<number[]> {
     const before = rig.server.requests.length;
     const done = Promise.all(Array.from({ length: count }, start));
-    await until(() => rig.sleeps.length >= count - 1 && rig.server.requests.length === before + 1, 'all calls reserved');
+    await waitFor(() => rig.sleeps.length >= count - 1 && rig.server.requests.length === before + 1, 'all calls reserved');
     const dues = rig.sleeps.slice(-(count - 1)).map((s) => s.at + s.ms).sort((a, b) => a - b);
     for (const [i, due] of dues.entries()) {
       await rig.clock.tickAsync(due - Date.now());
-      await until(() => rig.server.requests.length === before + i + 2, `call ${i + 2}`);
+      await waitFor(() => rig.server.requests.length === before + i + 2, `call ${i + 2}`);
     }
     await done;
     return rig.server.requests.slice(before).map((r) => r.at);
@@ -46,7 +47,7 @@ describe('PlatformHttpCore: client-side throttling (fake timers)', () => {
   it('[L2] throttling one endpoint never delays another, nor another tenant', async () => {
     const c = rig.core({ plan: 'Developer' });
     const queued = Promise.all([c.request(accounts), c.request(accounts), c.request(accounts)]);
-    await until(() => rig.sleeps.length === 2, 'the queue on /accounts');
+    await waitFor(() => rig.sleeps.length === 2, 'the queue on /accounts');
     await c.request(channels);
     await c.request(account('a1'));
     await rig.core({ plan: 'Developer', tenant: 'globex' }).request(accounts);
@@ -58,7 +59,7 @@ describe('PlatformHttpCore: client-side throttling (fake timers)', () => {
     ]);
     // /accounts/a1 and /accounts/a2 are one endpoint (one template): the second one waits.
     const second = c.request(account('a2'));
-    await until(() => rig.sleeps.length === 3, 'the second /accounts/{id} call to wait');
+    await waitFor(() => rig.sleeps.length === 3, 'the second /accounts/{id} call to wait');
     expect(rig.sleeps[2].ms).to.be.closeTo(6250 * 1.02, 0.001);
     await rig.clock.tickAsync(6375 * 3);
     await Promise.all([queued, second]);
@@ -87,7 +88,7 @@ describe('PlatformHttpCore: client-side throttling (fake timers)', () => {
     rig.sleeps.length = 0;
     const reckless = rig.core({ customRates: { name: 'custom', defaultRate: 1000 }, bucketStore: new MemoryBucketStore(), retryDelaysMs: [] });
     const outcomes = Promise.allSettled(Array.from({ length: 5 }, () => reckless.request(messages)));
-    await until(() => rig.sleeps.length === 4, 'the reckless burst to reserve');
+    await waitFor(() => rig.sleeps.length === 4, 'the reckless burst to reserve');
     await rig.clock.tickAsync(10);
     await outcomes;
     expect(refused).to.be.greaterThan(0);
