@@ -25,6 +25,7 @@ export { InboxWorker, type InboxWorkerOptions, type InboxHandler, type InboxTurn
 export { RedisStorage, type RedisStorageOptions } from './storage/redisStorage.js';
 export { HubMemoryStorage } from './storage/memoryStorage.js';
 export { isETagConflict } from './storage/eTagConflict.js';
+export { CREATE_IF_ABSENT_ETAG } from './storage/createIfAbsent.js';
 export { ConversationReferenceStore, type ConversationReferenceStoreOptions } from './storage/conversationReferenceStore.js';
 export { createRedisConnection, closeRedisConnection, type RedisConnection } from './redis/redisConnection.js';
 export { openSharedRedis, SharedRedis, type SharedRedisOptions } from './redis/sharedRedis.js';

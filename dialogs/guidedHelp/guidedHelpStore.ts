@@ -11,6 +11,7 @@
  */
 import type { Storage } from 'botbuilder-core';
 import type { Snapshot } from 'xstate';
+import { withReadETag } from '../../src/storage/createIfAbsent.js';
 
 export interface StoredDialog {
   version: number;
@@ -37,13 +38,14 @@ export class GuidedHelpStore {
 
   /**
    * Writes `record`; refused with an eTag conflict when the item changed since `record.eTag` was
-   * read. A record read as absent goes without an eTag, which the project's storages take as
-   * create-if-absent (T9): two first turns racing cannot both win, the loser is retried from the
-   * inbox. botbuilder's own MemoryStorage takes it as an overwrite, as it always did.
+   * read. A record read as absent is written create-if-absent, asked for explicitly (T9): a
+   * write without an eTag would overwrite (botbuilder's Storage contract, N1), so two first
+   * turns racing could both win; this way the loser gets an eTag conflict and is retried from
+   * the inbox. Works on any storage that honours eTags as botbuilder's MemoryStorage does.
    */
   async write(conversationId: string, record: StoredDialog): Promise<void> {
     const { eTag, ...fields } = record;
-    await this.storage.write({ [this.keyOf(conversationId)]: eTag === undefined ? fields : { ...fields, eTag } });
+    await this.storage.write({ [this.keyOf(conversationId)]: withReadETag(fields, eTag) });
   }
 
   /** Writes `record` and returns the item's new eTag, for a second write in the same turn. */

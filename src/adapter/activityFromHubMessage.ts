@@ -2,7 +2,7 @@
  * Inbound mapping: a hub message becomes an activity, of botbuilder or of the Agents SDK: the
  * shape is the neutral one of hubActivity.ts, so both adapters share this mapping (G3).
  *
- *   text               → message
+ *   text               → message (its assets as attachments, N5)
  *   typing.start / end → typing (channelData.hubMessage tells which)
  *   customer.info      → event named "customer.info", value = content
  *   conversation.end   → endOfConversation
@@ -13,6 +13,7 @@
 import { isKnownMessageType } from '../schemas/messageTypes.js';
 import type { HubMessage } from '../schemas/hubMessages.js';
 import { HUB_CHANNEL_ID } from './hubChannel.js';
+import { attachmentsOfHubMessage } from './customerAttachments.js';
 import { HubActivityTypes as ActivityTypes, type IncomingHubActivity } from './hubActivity.js';
 
 export interface InboundAddress {
@@ -39,8 +40,10 @@ export function activityFromHubMessage(message: HubMessage, address: InboundAddr
     channelData,
   };
   switch (type) {
-    case 'text':
-      return { ...base, type: ActivityTypes.Message, text: message.content?.text ?? '' };
+    case 'text': {
+      const attachments = attachmentsOfHubMessage(message, address.serviceUrl);
+      return { ...base, type: ActivityTypes.Message, text: message.content?.text ?? '', ...(attachments.length > 0 ? { attachments } : {}) };
+    }
     case 'typing.start':
     case 'typing.end':
       return { ...base, type: ActivityTypes.Typing };

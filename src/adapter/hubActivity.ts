@@ -6,6 +6,7 @@
  * mapping, and this file imports neither SDK.
  */
 import type { HubChannelData } from './hubChannel.js';
+import type { CustomerAttachment } from './customerAttachments.js';
 
 /** Activity type names, the same strings in both SDKs' ActivityTypes. */
 export const HubActivityTypes = {
@@ -49,6 +50,8 @@ export interface IncomingHubActivity {
   name?: string;
   value?: unknown;
   membersAdded?: HubAccount[];
+  /** A customer's files (N5, customerAttachments.ts). */
+  attachments?: CustomerAttachment[];
 }
 
 /** A card action as the outbound mapping reads it (suggested actions, card buttons). */

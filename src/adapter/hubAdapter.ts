@@ -18,6 +18,7 @@ import { ActivityTypes, BotAdapter, TurnContext, type Activity, type Conversatio
 import { PlatformError } from '../errors/platformError.js';
 import type { SenderType } from '../schemas/messageTypes.js';
 import type { HubMessage } from '../schemas/hubMessages.js';
+import { readCustomerInfo } from './customerInfo.js';
 import { activityFromHubMessage } from './activityFromHubMessage.js';
 import { hubMessagesFromActivity } from './hubMessagesFromActivity.js';
 import { hubChannelData } from './hubChannel.js';
@@ -68,6 +69,7 @@ export class HubAdapter extends BotAdapter {
       this.opts.log?.debug({ conversationId, type: message.type.value }, 'ignoring a hub message type this bot does not support');
       return false;
     }
+    this.fillCustomer(activity, message);
     const starts = this.opts.conversationStarts;
     if (starts && (await starts.isNew(conversationId))) {
       // Replies of the start turn get ids of their own, the same on a rerun, so a hub that
@@ -79,6 +81,20 @@ export class HubAdapter extends BotAdapter {
     }
     await this.runTurn(activity, logic);
     return true;
+  }
+
+  /**
+   * The customer's name and language (N4): from a `customer.info` message, read leniently (it
+   * is the hub's signal that a conversation starts, so the start turn carries them too); and
+   * the account's default language for a message that names none.
+   */
+  private fillCustomer(activity: Partial<Activity>, message: HubMessage): void {
+    if (message.type.value === 'customer.info') {
+      const info = (this.opts.readCustomerInfo ?? readCustomerInfo)(message);
+      if (info.name && activity.from) activity.from = { ...activity.from, name: info.name };
+      if (info.language) activity.locale = info.language;
+    }
+    if (!activity.locale && this.opts.defaultLocale) activity.locale = this.opts.defaultLocale;
   }
 
   /**

@@ -6,6 +6,7 @@ import type { ConversationReference, TurnContext } from 'botbuilder-core';
 import type { SenderType } from '../schemas/messageTypes.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Inbox } from './inbox/inbox.js';
+import type { CustomerInfoReader } from './customerInfo.js';
 
 export interface HubAdapterOptions {
   outbox: Outbox;
@@ -21,6 +22,13 @@ export interface HubAdapterOptions {
    * the bot), as Direct Line and Web Chat do, so `onMembersAdded` welcome handlers fire (T4).
    */
   conversationStarts?: ConversationStarts;
+  /**
+   * The locale of an activity whose hub message names no language: the account's default
+   * language (the bot server passes DEFAULT_LANGUAGE). Without it such activities have none (N4).
+   */
+  defaultLocale?: string;
+  /** Reads the customer's name and language from a `customer.info` message; default readCustomerInfo (N4). */
+  readCustomerInfo?: CustomerInfoReader;
   /** Where debug lines go (unknown inbound types, C10). */
   log?: { debug(obj: object, msg: string): void };
   sleep?: (ms: number) => Promise<void>;

@@ -7,6 +7,7 @@
  * JSON body (when the route wants one); throwing a PlatformError refuses the request.
  */
 import restify from 'restify';
+import type { IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PlatformError } from '../errors/platformError.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from './jsonBody.js';
@@ -16,9 +17,22 @@ import { limitSlowClients, type SlowClientLimits } from './slowClientLimits.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'del' | 'patch' | 'head';
 
+/**
+ * The request a handler gets: Node's own, with the route parameters and path restify adds.
+ * Declared here, not taken from @types/restify, so the package's public declarations need no
+ * type-only package at run time (N6 of docs/platform-contract.md).
+ */
+export interface HttpRequest extends IncomingMessage {
+  params?: Record<string, string>;
+  path?(): string;
+}
+
+/** The response a handler writes: Node's own. */
+export type HttpResponse = ServerResponse;
+
 export interface RouteContext {
-  req: restify.Request;
-  res: restify.Response;
+  req: HttpRequest;
+  res: HttpResponse;
   params: Record<string, string>;
   query: URLSearchParams;
   /** The parsed JSON body (undefined when empty, or when the route reads the body itself). */
@@ -33,7 +47,8 @@ export interface RouteOptions {
 }
 
 export interface JsonServer {
-  server: restify.Server;
+  /** The underlying server; `server.server` is Node's HTTP server (for connection-level hooks). */
+  server: { readonly server: NodeHttpServer };
   route(method: HttpMethod, path: string, handler: (ctx: RouteContext) => Promise<void> | void, opts?: RouteOptions): void;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -91,7 +106,7 @@ export function createJsonServer(opts: { name: string; bodyLimitBytes?: number; 
 }
 
 /** Sends a JSON body with a status (200 by default). */
-export function sendJson(res: restify.Response, status: number, body?: unknown): void {
+export function sendJson(res: HttpResponse, status: number, body?: unknown): void {
   if (body === undefined) {
     res.writeHead(status);
     res.end();

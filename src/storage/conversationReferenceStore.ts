@@ -18,6 +18,7 @@
  * for the shards (`<namespace>/~index`, the single index of earlier versions, is still read).
  */
 import type { ConversationReference, Storage } from 'botbuilder-core';
+import { withReadETag } from './createIfAbsent.js';
 import { isETagConflict } from './eTagConflict.js';
 import { RecentConversations } from './recentConversations.js';
 
@@ -172,7 +173,8 @@ export class ConversationReferenceStore {
       const ids = change(index.ids);
       if (!ids) return;
       try {
-        await this.storage.write({ [key]: { ids, eTag: index.eTag } satisfies IndexItem });
+        // A shard read as absent is created only if still absent (T9): an overwrite could lose an id.
+        await this.storage.write({ [key]: withReadETag({ ids }, index.eTag) satisfies IndexItem });
         return;
       } catch (err) {
         if (!isETagConflict(err) || attempt >= this.maxIndexAttempts) throw err;

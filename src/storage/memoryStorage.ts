@@ -1,19 +1,20 @@
 /**
- * botbuilder `Storage` in memory (one replica, tests), with the same eTag rules as RedisStorage
- * (T9 of docs/platform-contract.md), which differ from botbuilder's MemoryStorage in one case:
+ * botbuilder `Storage` in memory (one replica, tests), with the eTag rules of botbuilder's
+ * Storage contract (N1 of docs/platform-contract.md), shared with RedisStorage:
  *
- * - no eTag (absent, null or ''): the writer read nothing, so this is a first write; it is
- *   create-if-absent, refused with an eTag conflict when the item exists meanwhile. Two first
- *   turns racing cannot both win. (botbuilder's MemoryStorage overwrites here.)
- * - eTag '*': overwrite whatever is stored (botbuilder's BotState, ConversationState and
- *   UserState write so, always: they stay last-writer-wins, as on any botbuilder storage);
+ * - no eTag (absent, null or '') or '*': overwrite whatever is stored, as botbuilder's
+ *   MemoryStorage, Blob and Cosmos DB storages do (BotState always writes with '*');
+ * - CREATE_IF_ABSENT_ETAG (createIfAbsent.ts): written only when nothing is stored, the
+ *   explicit first write of T9;
  * - any other eTag: written only if it is the stored item's eTag (or nothing is stored);
- * - every write gives the item a new eTag; a batch is checked and written all or nothing.
+ * - every write gives the item a new eTag; a batch is checked and written all or nothing
+ *   (stricter than MemoryStorage, which writes the other keys of a batch with a conflict).
  *
  * Items are kept as JSON, so a caller's object is never shared with the store.
  */
 import { randomUUID } from 'node:crypto';
 import type { Storage, StoreItems } from 'botbuilder-core';
+import { CREATE_IF_ABSENT_ETAG } from './createIfAbsent.js';
 import { eTagConflict } from './eTagConflict.js';
 
 interface Stored {
@@ -26,8 +27,8 @@ export type WriteCondition = { kind: 'absent' } | { kind: 'any' } | { kind: 'eTa
 
 /** The condition of a change, from the eTag it carries (the rules above; RedisStorage uses it too). */
 export function writeConditionOf(eTag: unknown): WriteCondition {
-  if (eTag === undefined || eTag === null || eTag === '') return { kind: 'absent' };
-  if (eTag === '*') return { kind: 'any' };
+  if (eTag === undefined || eTag === null || eTag === '' || eTag === '*') return { kind: 'any' };
+  if (eTag === CREATE_IF_ABSENT_ETAG) return { kind: 'absent' };
   return { kind: 'eTag', eTag: String(eTag) };
 }
 

@@ -1,18 +1,17 @@
 /**
- * botbuilder `Storage` on Redis, shared by every replica, with optimistic concurrency (the
- * rules are HubMemoryStorage's, memoryStorage.ts):
+ * botbuilder `Storage` on Redis, shared by every replica, with optimistic concurrency and
+ * botbuilder's Storage contract (N1; the rules are HubMemoryStorage's, memoryStorage.ts):
  *
- * - a change without an eTag is a first write: create-if-absent, refused (409-102, "eTag
- *   conflict") when the item exists, so two first turns racing cannot both win (T9);
- * - a change whose eTag is '*' overwrites the stored item (botbuilder's BotState writes so);
+ * - a change without an eTag, or with '*', overwrites the stored item;
+ * - a change with CREATE_IF_ABSENT_ETAG is written only when nothing is stored, else refused
+ *   (409-102, "eTag conflict"): the explicit first write of T9;
  * - a change whose eTag differs from the stored one is refused (409-102);
  * - a change with an eTag to a key that holds nothing is written;
  * - every write gives the item a new eTag (read it back to get it).
  *
- * Differences from botbuilder's MemoryStorage, deliberate: without an eTag it overwrites, here
- * the write is create-if-absent; and a batch (`write` with several keys) is checked and written
- * in one Lua script, all or nothing, where MemoryStorage writes the other keys of a batch in
- * which one key conflicts.
+ * One deliberate difference from botbuilder's MemoryStorage: a batch (`write` with several
+ * keys) is checked and written in one Lua script, all or nothing, where MemoryStorage writes
+ * the other keys of a batch in which one key conflicts.
  *
  * Keys: `hubbot:{tenant}:state:<key>`, a hash { e: eTag, d: JSON }. With `ttlSeconds`, an item
  * expires that long after its last write (reads do not extend it).

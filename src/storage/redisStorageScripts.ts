@@ -18,7 +18,7 @@ return out
 
 /**
  * KEYS: the items. ARGV[1]: time to live in ms, 0 for none. Then three arguments per key:
- * the expected eTag ('' = the item must not exist, T9; '*' = overwrite whatever is there),
+ * the expected eTag ('' = the item must not exist, the explicit create-if-absent of T9; '*' = overwrite whatever is there),
  * the new eTag, the JSON.
  *
  * All conditions are checked before anything is written, so a batch is all-or-nothing.

@@ -11,6 +11,8 @@ import type { Activity, PagedResult, TranscriptInfo, TranscriptStore } from 'bot
 import {
   checkedAddress,
   checkListingToken,
+  createdAt,
+  createdAtOfJson,
   fromListingKey,
   listingKey,
   pageOf,
@@ -55,19 +57,21 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
   async logActivity(activity: Activity): Promise<void> {
     const { channelId, conversationId } = transcriptAddress(activity);
     const now = Date.now();
-    this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), now);
+    this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), now, () => createdAt(activity.timestamp, now));
   }
 
   async logKeptJson(channelId: string | undefined, conversationId: string | undefined, keptJson: string): Promise<void> {
     const address = checkedAddress(channelId, conversationId);
-    this.keep(address.channelId, address.conversationId, redactedJson(keptJson, this.opts.redact), Date.now());
+    const now = Date.now();
+    this.keep(address.channelId, address.conversationId, redactedJson(keptJson, this.opts.redact), now, () => createdAtOfJson(keptJson, now));
   }
 
-  private keep(channelId: string, conversationId: string, json: string, now: number): void {
+  /** `created` is asked only for a new transcript: the time of its first activity. */
+  private keep(channelId: string, conversationId: string, json: string, now: number, created: () => number): void {
     const channel = this.channel(channelId, true)!;
     let kept = channel.get(conversationId);
     if (!kept) {
-      kept = { key: listingKey(now, conversationId), activities: [], expiresAt: 0 };
+      kept = { key: listingKey(created(), conversationId), activities: [], expiresAt: 0 };
       channel.set(conversationId, kept);
     }
     kept.activities.push(json);
@@ -89,7 +93,7 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
     this.activityCount -= kept.activities.length;
   }
 
-  async getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string, startDate?: Date): Promise<PagedResult<Activity>> {
+  async getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
     requireIds(channelId, conversationId);
     const start = positionOf(continuationToken);
     const kept = this.channel(channelId)?.get(conversationId);
@@ -98,7 +102,7 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
     return pageOf(all.slice(start, start + this.opts.pageSize), start, all.length, this.opts.pageSize, startDate);
   }
 
-  async listTranscripts(channelId: string, continuationToken?: string): Promise<PagedResult<TranscriptInfo>> {
+  async listTranscripts(channelId: string, continuationToken?: string | null): Promise<PagedResult<TranscriptInfo>> {
     requireIds(channelId);
     const after = checkListingToken(continuationToken);
     const now = Date.now();
@@ -107,7 +111,8 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
     const page = rest.slice(0, this.opts.pageSize);
     return {
       items: page.map((k) => fromListingKey(channelId, k)),
-      continuationToken: rest.length > page.length ? page[page.length - 1] : (undefined as unknown as string),
+      // A full page carries a token: more may follow (N2).
+      continuationToken: page.length === this.opts.pageSize ? page[page.length - 1] : (undefined as unknown as string),
     };
   }
 

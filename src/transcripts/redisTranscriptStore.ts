@@ -16,6 +16,8 @@ import { DELETE_SCRIPT, LISTING_SCRIPT, LOG_SCRIPT, PAGE_SCRIPT, PRUNE_SCRIPT } 
 import {
   checkedAddress,
   checkListingToken,
+  createdAt,
+  createdAtOfJson,
   fromListingKey,
   listingKey,
   pageOf,
@@ -63,19 +65,20 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
   async logActivity(activity: Activity): Promise<void> {
     const { channelId, conversationId } = transcriptAddress(activity);
     const now = Date.now();
-    await this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), now);
+    await this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), createdAt(activity.timestamp, now));
   }
 
   async logKeptJson(channelId: string | undefined, conversationId: string | undefined, keptJson: string): Promise<void> {
     const address = checkedAddress(channelId, conversationId);
-    await this.keep(address.channelId, address.conversationId, redactedJson(keptJson, this.opts.redact), Date.now());
+    await this.keep(address.channelId, address.conversationId, redactedJson(keptJson, this.opts.redact), createdAtOfJson(keptJson, Date.now()));
   }
 
-  private async keep(channelId: string, conversationId: string, json: string, now: number): Promise<void> {
-    await LOG_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [json, listingKey(now, conversationId), String(this.opts.ttlMs)]);
+  /** `created`: this activity's time, the transcript's creation time if it is the first (N2). */
+  private async keep(channelId: string, conversationId: string, json: string, created: number): Promise<void> {
+    await LOG_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [json, listingKey(created, conversationId), String(this.opts.ttlMs)]);
   }
 
-  async getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string, startDate?: Date): Promise<PagedResult<Activity>> {
+  async getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
     requireIds(channelId, conversationId);
     const start = positionOf(continuationToken);
     const [log] = this.keysOf(channelId, conversationId);
@@ -83,28 +86,24 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     return pageOf(jsons, start, Number(total), this.opts.pageSize, startDate);
   }
 
-  async listTranscripts(channelId: string, continuationToken?: string): Promise<PagedResult<TranscriptInfo>> {
+  async listTranscripts(channelId: string, continuationToken?: string | null): Promise<PagedResult<TranscriptInfo>> {
     requireIds(channelId);
     const index = this.indexOf(channelId);
     const items: TranscriptInfo[] = [];
     let cursor = checkListingToken(continuationToken) ?? '';
-    let last = '';
     // Listing keys of expired transcripts are pruned on the way, so a page is filled from live ones.
     for (;;) {
-      const want = this.opts.pageSize - items.length + 1;
+      const want = this.opts.pageSize - items.length;
       const keys = (await LISTING_SCRIPT.run(this.client, [index], [cursor, String(want)])) as string[];
       if (keys.length === 0) break;
       const holders = keys.map((k) => this.keysOf(channelId, fromListingKey(channelId, k).id)[1]);
       const alive = (await PRUNE_SCRIPT.run(this.client, [index, ...holders], keys)) as number[];
       for (let i = 0; i < keys.length; i++) {
-        if (Number(alive[i]) === 1) {
-          // One live transcript more than a page: there is a next page, after the last one given.
-          if (items.length === this.opts.pageSize) return { items, continuationToken: last };
-          items.push(fromListingKey(channelId, keys[i]));
-          last = keys[i];
-        }
+        if (Number(alive[i]) === 1) items.push(fromListingKey(channelId, keys[i]));
         cursor = keys[i];
       }
+      // A full page carries a token, after its last transcript: more may follow (N2).
+      if (items.length === this.opts.pageSize) return { items, continuationToken: cursor };
       if (keys.length < want) break;
     }
     return { items, continuationToken: undefined as unknown as string };

@@ -110,23 +110,43 @@ export function activityFromJson(json: string): Activity {
 
 /**
  * A continuation token is the position of the next activity in the transcript (as logged),
- * written in base 10. Anything else is refused rather than read as the start.
+ * written in base 10. None, `null` or '' asks for the first page, as with botbuilder's
+ * MemoryTranscriptStore (N2); anything else is refused rather than read as the start.
  */
-export function positionOf(continuationToken: string | undefined): number {
-  if (continuationToken === undefined || continuationToken === '') return 0;
+export function positionOf(continuationToken: string | null | undefined): number {
+  if (continuationToken === undefined || continuationToken === null || continuationToken === '') return 0;
   if (!/^\d{1,12}$/.test(continuationToken)) throw new RangeError('transcripts: this continuation token was not given by this store');
   return Number(continuationToken);
 }
 
 /**
  * One page: the activities at [start, start + pageSize) of the log, less those before
- * `startDate`; a token when the log goes on. With a startDate a page may hold fewer than
- * pageSize activities: follow the token until there is none.
+ * `startDate`. A full page carries a token (N2: more may follow, now or once more is logged);
+ * following it past the end gives an empty page without one. With a startDate a page may hold
+ * fewer than pageSize activities: follow the token until there is none.
  */
 export function pageOf(jsons: string[], start: number, total: number, pageSize: number, startDate?: Date): PagedResult<Activity> {
   const items = jsons.map(activityFromJson).filter((a) => !startDate || (a.timestamp instanceof Date && a.timestamp.getTime() >= startDate.getTime()));
   const next = start + pageSize;
-  return { items, continuationToken: next < total ? String(next) : (undefined as unknown as string) };
+  return { items, continuationToken: next <= total ? String(next) : (undefined as unknown as string) };
+}
+
+/**
+ * When a transcript was created, for its listing: the time of its first activity, as
+ * botbuilder's MemoryTranscriptStore gives it (N2); the logging time when that has none.
+ */
+export function createdAt(timestamp: unknown, now: number): number {
+  const ms = timestamp instanceof Date ? timestamp.getTime() : typeof timestamp === 'string' ? Date.parse(timestamp) : Number.NaN;
+  return Number.isFinite(ms) && ms >= 0 ? ms : now;
+}
+
+/** The created time of a transcript whose first activity arrives as kept JSON. */
+export function createdAtOfJson(keptJson: string, now: number): number {
+  try {
+    return createdAt((JSON.parse(keptJson) as { timestamp?: unknown }).timestamp, now);
+  } catch {
+    return now;
+  }
 }
 
 /**
@@ -143,13 +163,14 @@ export function fromListingKey(channelId: string, key: string): { channelId: str
   return { channelId, id: key.slice(bar + 1), created: new Date(Number(key.slice(0, bar))) };
 }
 
-export function checkListingToken(continuationToken: string | undefined): string | undefined {
-  if (continuationToken === undefined || continuationToken === '') return undefined;
+export function checkListingToken(continuationToken: string | null | undefined): string | undefined {
+  if (continuationToken === undefined || continuationToken === null || continuationToken === '') return undefined;
   if (!/^\d{15}\|/.test(continuationToken)) throw new RangeError('transcripts: this continuation token was not given by this store');
   return continuationToken;
 }
 
-export function requireIds(channelId: string, conversationId?: string): void {
+/** Refuses, at once (N2), a call without its channel id, or without the conversation id it needs. */
+export function requireIds(channelId: string, ...conversationId: [] | [string]): void {
   if (!channelId) throw new TypeError('transcripts: missing channelId');
-  if (conversationId !== undefined && !conversationId) throw new TypeError('transcripts: missing conversationId');
+  if (conversationId.length === 1 && !conversationId[0]) throw new TypeError('transcripts: missing conversationId');
 }

@@ -1,10 +1,11 @@
 /**
- * The guided-help dialog's own state item follows the storages' first-write rule (T9): a turn
- * that read no dialog writes create-if-absent, so two first turns of one conversation racing
- * (two replicas, or a deadline beside a customer turn) cannot both win.
+ * The guided-help dialog's own state item asks for create-if-absent explicitly (T9): a turn
+ * that read no dialog writes so, so two first turns of one conversation racing (two replicas,
+ * or a deadline beside a customer turn) cannot both win, on our storages and on botbuilder's
+ * MemoryStorage alike (where a write without an eTag would overwrite, N1).
  */
 import { expect } from 'chai';
-import type { Storage } from 'botbuilder-core';
+import { MemoryStorage, type Storage } from 'botbuilder-core';
 import { GuidedHelpStore, type StoredDialog } from '../../dialogs/guidedHelp/guidedHelpStore.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { isETagConflict } from '../../src/storage/eTagConflict.js';
@@ -37,6 +38,7 @@ function firstWriteRules(name: string, storageOf: () => Storage): void {
 }
 
 firstWriteRules('the hub memory storage', () => new HubMemoryStorage());
+firstWriteRules("botbuilder's MemoryStorage", () => new MemoryStorage());
 
 describe('guided-help store on Redis', () => {
   let client: RedisConnection;

@@ -4,7 +4,8 @@
  * README's marked examples against the package's own declarations, and run on plain node: the
  * consumer against the emulator, a real `hubbot` subcommand, and each entry's import. Then the
  * Agents SDK's optional peers are added to the same project and a tiny AgentApplication runs from
- * the `/agents` entry (G1, G4); what the botbuilder-only install held is noted before that.
+ * the `/agents` entry (G1, G4); what the botbuilder-only install held is noted before that. A
+ * CommonJS bot shaped like Microsoft's samples runs from the same project with require (N6).
  */
 import { expect } from 'chai';
 import { execFile, spawn } from 'node:child_process';
@@ -57,7 +58,8 @@ describe('the packed package in a consumer project', function () {
         name: 'consumer-app',
         private: true,
         type: 'module',
-        dependencies: { [pkg.name]: `file:${tarball}`, 'botbuilder-core': pkg.devDependencies['botbuilder-core'], '@types/node': pkg.devDependencies['@types/node'] },
+        // botbuilder itself for the CommonJS bot shaped like Microsoft's samples (N6).
+        dependencies: { [pkg.name]: `file:${tarball}`, 'botbuilder-core': pkg.devDependencies['botbuilder-core'], botbuilder: pkg.devDependencies.botbuilder, '@types/node': pkg.devDependencies['@types/node'] },
       }),
     );
     await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], project);
@@ -136,6 +138,17 @@ console.log(JSON.stringify(names));`;
     // The second reply is guided help's first question from the portal, not an apology.
     expect(result.all).to.have.length(2);
     expect(result.all[1]).to.match(/\?$/);
+  });
+
+  it('[N6] a CommonJS bot shaped like Microsoft\'s samples requires every entry and chats on the emulator; no @types package was installed', async () => {
+    mkdirSync(join(project, 'commonjs'), { recursive: true });
+    for (const f of ['bot.cjs', 'index.cjs']) copyFileSync(join(ROOT, 'test', 'package', 'consumer', 'commonJs', f), join(project, 'commonjs', f));
+    const out = await sh('node', [join(project, 'commonjs', 'index.cjs')], project);
+    const result = JSON.parse(out.trim().split('\n').pop()!) as { exported: Record<string, number>; texts: string[] };
+    for (const entry of ['.', '/dialogs', '/bots', '/emulator', '/local', '/agents']) expect(result.exported[entry], entry).to.be.greaterThan(0);
+    expect(result.texts).to.deep.equal(['Hello and welcome!', 'Echo: hello from CommonJS']);
+    // The package brought no type-only package: the strict consumer above compiled without them.
+    expect(existsSync(join(project, 'node_modules', '@types', 'restify'))).to.equal(false);
   });
 
   it('[G4] a botbuilder-only install pulls nothing of the Agents SDK: the package declares it an optional peer', () => {

@@ -8,6 +8,7 @@ const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   dependencies?: Record<string, string>;
+  engines?: { node?: string };
 };
 
 const AGENTS_SDK = ['@microsoft/agents-hosting', '@microsoft/agents-activity'];
@@ -33,7 +34,7 @@ describe('package entry points', () => {
   it('[K2] every subpath entry names existing sources and compiled files under dist', () => {
     for (const [name, target] of Object.entries(pkg.exports)) {
       if (typeof target === 'string') continue;
-      expect(target, name).to.have.keys(['hubbot-source', 'types', 'import']);
+      expect(target, name).to.have.keys(['hubbot-source', 'types', 'import', 'default']);
       expect(target.import, name).to.match(/^\.\/dist\/.*\.js$/);
       expect(target.types, name).to.equal(target.import.replace(/\.js$/, '.d.ts'));
       expect(readFileSync(resolve(ROOT, target['hubbot-source']), 'utf8').length, name).to.be.greaterThan(0);
@@ -72,6 +73,20 @@ describe('package entry points', () => {
       expect(pkg.peerDependenciesMeta?.[name]?.optional, name).to.equal(true);
       expect(pkg.dependencies ?? {}, name).not.to.have.property(name);
     }
-    expect(pkg.exports['./agents']).to.deep.equal({ 'hubbot-source': './src/agents/index.ts', types: './dist/src/agents/index.d.ts', import: './dist/src/agents/index.js' });
+    expect(pkg.exports['./agents']).to.deep.equal({ 'hubbot-source': './src/agents/index.ts', types: './dist/src/agents/index.d.ts', import: './dist/src/agents/index.js', default: './dist/src/agents/index.js' });
+  });
+
+  it('[N6] require() finds every entry: a default condition names the same ESM build as import (Node 20.19+ requires ESM)', () => {
+    expect(pkg.engines?.node).to.match(/^>=20\.(19|[2-9]\d)/);
+    for (const [name, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string') continue;
+      expect(target.default, name).to.equal(target.import);
+      // Conditions match in order: default must come last, or it would shadow the others.
+      expect(Object.keys(target).at(-1), name).to.equal('default');
+    }
+  });
+
+  it('[N6] no type-only package (@types/*) is a runtime dependency', () => {
+    expect(Object.keys(pkg.dependencies ?? {}).filter((d) => d.startsWith('@types/'))).to.deep.equal([]);
   });
 });

@@ -15,7 +15,8 @@ import { RedisTranscriptStore } from '../../src/transcripts/redisTranscriptStore
 import { inboxSuite } from '../adapter/inbox/inboxSuite.js';
 import { bucketStoreSuite } from '../platform/throttle/bucketStoreSuite.js';
 import { uniqueTenant } from '../storage/redisTestTenant.js';
-import { storageSuite } from '../storage/storageSuite.js';
+import { storageContract } from '../storage/storageContract.js';
+import { transcriptContract } from '../transcripts/transcriptContract.js';
 import { transcriptStoreSuite } from '../transcripts/transcriptStoreSuite.js';
 import { clusterRedis, dropTenant, openClusterRedis } from './clusterRedis.js';
 
@@ -35,7 +36,7 @@ describe('Contract suites on a Redis Cluster (D1)', function () {
     return t;
   };
 
-  storageSuite('RedisStorage on a Redis Cluster', async () => ({ storage: new RedisStorage({ client: redis, tenant: tenantFor('storage') }), cleanup: async () => {} }));
+  storageContract('RedisStorage on a Redis Cluster', async () => ({ storage: new RedisStorage({ client: redis, tenant: tenantFor('storage') }), cleanup: async () => {} }));
 
   inboxSuite('RedisInbox on a Redis Cluster', async () => {
     const tenant = tenantFor('inbox');
@@ -64,4 +65,6 @@ describe('Contract suites on a Redis Cluster (D1)', function () {
     store: new RedisTranscriptStore({ ...opts, client: redis, tenant: tenantFor('transcripts') }),
     cleanup: async () => {},
   }));
+
+  transcriptContract('RedisTranscriptStore on a Redis Cluster', async () => ({ store: new RedisTranscriptStore({ client: redis, tenant: tenantFor('transcript-contract') }), cleanup: async () => {} }));
 });

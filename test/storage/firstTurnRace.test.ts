@@ -2,7 +2,8 @@
  * T9 end to end: two first turns of one conversation race on two replicas sharing Redis. One
  * runs from the inbox (the customer's first message), the other outside it at the same moment
  * (a proactive turn, or a turn whose lease ran out). Both read "no state yet"; the bot writes
- * what it read, eTag included (none: a first write). Exactly one first write wins; the other
+ * back with the eTag it read, and, having read nothing, asks for create-if-absent explicitly
+ * (a write without an eTag overwrites, N1), as the guided-help dialog does. Exactly one first write wins; the other
  * fails with an eTag conflict, which the adapter treats as transient, so the inbox runs that
  * turn again on the state the winner wrote. Nothing is overwritten.
  */
@@ -15,6 +16,7 @@ import { Outbox } from '../../src/adapter/outbox/outbox.js';
 import { isTransientTurnError } from '../../src/adapter/turnErrors.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import type { HubMessage } from '../../src/schemas/hubMessages.js';
+import { withReadETag } from '../../src/storage/createIfAbsent.js';
 import { isETagConflict } from '../../src/storage/eTagConflict.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
 import { waitFor } from '../support/waitFor.js';
@@ -59,14 +61,14 @@ describe('state: two first turns of one conversation racing on two replicas (rea
     const bothRead = barrier(2);
     const writes: string[] = [];
     const conflicts: unknown[] = [];
-    /** The bot: appends the text to what it read, writing back with the eTag it read (none when new). */
+    /** The bot: appends the text to what it read, writing back with the eTag it read (create-if-absent when new). */
     const botOn = (storage: RedisStorage, firstWriter: boolean) => async (context: TurnContext) => {
       const key = `conversation/${CONVERSATION}`;
       const read = (await storage.read([key]))[key] as { texts: string[]; eTag?: string } | undefined;
       await bothRead();
       // The turn outside the inbox writes first, so the inbox's turn is the one that loses.
       if (!firstWriter) await waitFor(() => writes.length > 0, 'the other first write');
-      await storage.write({ [key]: { texts: [...(read?.texts ?? []), context.activity.text], eTag: read?.eTag } });
+      await storage.write({ [key]: withReadETag({ texts: [...(read?.texts ?? []), context.activity.text] }, read?.eTag) });
       writes.push(context.activity.text!);
     };
     const replica = (client: RedisConnection) => {

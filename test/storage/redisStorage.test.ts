@@ -2,18 +2,19 @@ import { expect } from 'chai';
 import { MemoryStorage } from 'botbuilder-core';
 import { PlatformError } from '../../src/errors/platformError.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
+import { CREATE_IF_ABSENT_ETAG } from '../../src/storage/createIfAbsent.js';
 import { isETagConflict } from '../../src/storage/eTagConflict.js';
 import { LuaScript } from '../../src/redis/luaScript.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
 import { HubMemoryStorage } from '../../src/storage/memoryStorage.js';
 import { deleteTenantKeys, tenantKeys, uniqueTenant } from './redisTestTenant.js';
-import { storageSuite } from './storageSuite.js';
+import { storageContract } from './storageContract.js';
 
-storageSuite("botbuilder's MemoryStorage", async () => ({ storage: new MemoryStorage(), cleanup: async () => {} }), 'overwrite');
+storageContract("botbuilder's MemoryStorage (the reference)", async () => ({ storage: new MemoryStorage(), cleanup: async () => {} }));
 
-storageSuite('HubMemoryStorage', async () => ({ storage: new HubMemoryStorage(), cleanup: async () => {} }));
+storageContract('HubMemoryStorage', async () => ({ storage: new HubMemoryStorage(), cleanup: async () => {} }));
 
-storageSuite('RedisStorage', async () => {
+storageContract('RedisStorage', async () => {
   const client = await createRedisConnection();
   const tenant = uniqueTenant('storage');
   return {
@@ -99,10 +100,10 @@ describe('RedisStorage on Redis', () => {
     expect((await two.read(['state'])).state.turn).to.equal(winner);
   });
 
-  it('[T9] of two replicas (two connections) writing the same item first (no eTag), exactly one wins', async () => {
+  it('[T9] of two replicas (two connections) writing the same item first with create-if-absent, exactly one wins', async () => {
     const one = new RedisStorage({ client, tenant });
     const two = new RedisStorage({ client: other, tenant });
-    const results = await Promise.allSettled([one.write({ state: { by: 1 } }), two.write({ state: { by: 2 } })]);
+    const results = await Promise.allSettled([one.write({ state: { by: 1, eTag: CREATE_IF_ABSENT_ETAG } }), two.write({ state: { by: 2, eTag: CREATE_IF_ABSENT_ETAG } })]);
     expect(results.filter((r) => r.status === 'fulfilled')).to.have.length(1);
     const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(isETagConflict(loser.reason)).to.equal(true);

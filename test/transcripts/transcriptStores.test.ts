@@ -1,10 +1,12 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
+import { MemoryTranscriptStore } from 'botbuilder-core';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { HubMemoryTranscriptStore } from '../../src/transcripts/memoryTranscriptStore.js';
 import { RedisTranscriptStore } from '../../src/transcripts/redisTranscriptStore.js';
 import { deleteTenantKeys, tenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { waitFor } from '../support/waitFor.js';
+import { transcriptContract } from './transcriptContract.js';
 import { activity, transcriptStoreSuite } from './transcriptStoreSuite.js';
 
 const CHANNEL = 'conversation-hub';
@@ -95,4 +97,20 @@ describe('Transcript retention', () => {
       expect(await client.zCard(`hubbot:{${tenant}}:transcripts:${CHANNEL}`)).to.equal(1);
     });
   });
+});
+
+transcriptContract("botbuilder's MemoryTranscriptStore (the reference)", async () => ({ store: new MemoryTranscriptStore(), cleanup: async () => {} }));
+
+transcriptContract('HubMemoryTranscriptStore', async () => ({ store: new HubMemoryTranscriptStore(), cleanup: async () => {} }));
+
+transcriptContract('RedisTranscriptStore', async () => {
+  const client = await createRedisConnection();
+  const tenant = uniqueTenant('transcript-contract');
+  return {
+    store: new RedisTranscriptStore({ client, tenant }),
+    cleanup: async () => {
+      await deleteTenantKeys(client, tenant);
+      await closeRedisConnection(client);
+    },
+  };
 });

@@ -4,7 +4,7 @@
  * them in dist with no copy step, and running from source through tsx needs nothing either.
  * No CDN and no inline script: a strict Content-Security-Policy keeps it that way.
  */
-import type { Response } from 'restify';
+import type { HttpResponse as Response } from '../../httpServer/jsonServer.js';
 
 export const WEB_ASSETS = '/emulator/web';
 
