@@ -271,8 +271,3 @@ export function parseGuidedHelpBody<S extends z.ZodType>(schema: S, body: unknow
     result.error.issues.map((i) => ({ path: formatIssuePath(i.path), message: i.message })),
   );
 }
-
-/** The 200 body of resume-quickpick, start and step (2.2), or a GuidedHelpBodyError. */
-export function parseGuidedHelpResponse(body: unknown): GuidedHelpSearchResponse {
-  return parseGuidedHelpBody(guidedHelpSearchResponseSchema, body, 'guided-help search response');
-}

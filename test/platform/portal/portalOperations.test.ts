@@ -47,6 +47,9 @@ describe('PortalManagerClient: every operation of 4.3 over real HTTP', () => {
     server.reply('POST', `${P}/gh/quickpicks/{id}`, { body: SEARCH_RESPONSE });
     server.reply('POST', `${P}/suggestions/attachments/uploadurl`, { body: { contentUrl: `${server.url}/storage/att-1?sig=s`, altId: 'ALT-1' } });
     server.reply('PUT', '/storage/{id}', { status: 200 });
+    // One release and one case by id answer their objects (an empty body is no release: F1).
+    server.reply('GET', `${P}/gh/casebasereleases/{id}`, { body: { casebase: [SEARCH_RESPONSE.casebase] } });
+    server.reply('GET', `${P}/gh/casebasereleases/{id}/cases/{caseID}`, { body: { id: '77', title: 'Turn it on' } });
   });
   after(() => server.close());
   beforeEach(() => {

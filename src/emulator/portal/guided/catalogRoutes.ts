@@ -45,7 +45,8 @@ export function registerCatalogRoutes(s: PortalServices): void {
 
   get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}', (rc, { portal, lang }) => {
     const ref = releaseOfPortal(s, portal, rc.params.casebaseReleaseID!);
-    sendJson(rc.res, 200, casebaseFor(s, casebaseView(s.kb, portal, ref, lang, s.linkBase())));
+    // The vendor's form (F1): the list form, like the releases list, holding the one release.
+    sendJson(rc.res, 200, { casebase: [casebaseFor(s, casebaseView(s.kb, portal, ref, lang, s.linkBase()))] });
   });
 
   get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}/clusters', (rc, { portal, lang }) => {
@@ -103,7 +104,7 @@ export function registerCatalogRoutes(s: PortalServices): void {
     };
     if (attr === 'questionDetail' || attr === 'all') {
       const ids = [...new Set(c.conditions.map((x) => x.questionId))];
-      item.question = ids.map((id) => questionView(cb.questions.find((q) => q.id === id)!, { lang, fallbackLang: cb.defaultLanguage }));
+      item.questionDetail = ids.map((id) => questionView(cb.questions.find((q) => q.id === id)!, { lang, fallbackLang: cb.defaultLanguage }));
     }
     if (attr === 'actions' || attr === 'all') {
       item.action = c.actionIds.map((id) => {
@@ -111,6 +112,7 @@ export function registerCatalogRoutes(s: PortalServices): void {
         return { id: a.id, title: t(a.name), type: a.type, shortName: a.shortName, ...(a.articleId ? { articleId: a.articleId } : {}), ...s.kb.actionCounts(cb, a.id) };
       });
     }
-    sendJson(rc.res, 200, { case: [item] });
+    // The vendor's form (F1): the bare case, question details under `questionDetail`.
+    sendJson(rc.res, 200, item);
   });
 }
