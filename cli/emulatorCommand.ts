@@ -9,6 +9,7 @@ import { defaultParts } from '../src/emulator/defaultParts.js';
 import { planLabel, parsePlan } from '../src/emulator/limits/planOption.js';
 import { faultSettingsSchema, type FaultSettingsInput } from '../src/emulator/faults/faultSettings.js';
 import { startEmulator, type EmulatorOptions } from '../src/emulator/startEmulator.js';
+import { DEFAULT_SENDER_TYPE } from '../src/emulator/auth/clientRegistry.js';
 import type { WebhookTargetInput } from '../src/emulator/events/webhookTargets.js';
 
 export const DEFAULT_EMULATOR_PORT = 4010;
@@ -148,7 +149,7 @@ export async function run(args: string[]): Promise<number> {
   const emulator = await startEmulator({ ...emulatorOptions, parts: defaultParts({ webhooks: webhookTargets(webhooks), eventTimeScale }) });
   console.log(`hubbot emulator listening on ${emulator.url} (plan ${planLabel(parsePlan(opts.plan ?? 'Enterprise'))})`);
   console.log(`  conversation manager: ${emulator.hubUrl}`);
-  console.log(`  token endpoint:       ${emulator.tokenUrl} (client ${emulator.defaultClient.clientId})`);
+  console.log(`  token endpoint:       ${emulator.tokenUrl} (client ${emulator.defaultClient.clientId}, sends as ${DEFAULT_SENDER_TYPE})`);
   console.log(`  portal manager:       ${emulator.url}/knowledge/portalmgr/v4 (sample portals KP-10001, KP-20002)`);
   console.log(`  emulator API:         ${emulator.url}/emulator/info`);
   const signed = process.env.WEBHOOK_HMAC_SECRET ? ' (signed with WEBHOOK_HMAC_SECRET)' : ' (unsigned: WEBHOOK_HMAC_SECRET is not set)';
