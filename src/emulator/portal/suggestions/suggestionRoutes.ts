@@ -17,12 +17,13 @@ import { beginPortalCall, page, portalBody, routePath, type PortalCall } from '.
 import type { PortalServices } from '../portalServices.js';
 import { isOwner, requireSetting, suggestionOf, suggestionView } from './suggestionAccess.js';
 import type { StoredAttachment } from './suggestionStore.js';
+import { ANY_PORTAL } from './attachmentUploads.js';
 
 /** Takes uploaded attachments by altId; each must be the caller's, uploaded, and not linked yet. */
 function takeUploads(s: PortalServices, call: PortalCall, refs: { altId: string }[], suggestionId: string | undefined, at: string): StoredAttachment[] {
   return refs.map((r, i) => {
     const u = s.uploads.get(r.altId);
-    if (!u || u.tenant !== call.user.tenant || u.portalId !== call.portal.id || u.ownerId !== call.user.id || !u.data || u.linkedTo) {
+    if (!u || u.tenant !== call.user.tenant || (u.portalId !== call.portal.id && u.portalId !== ANY_PORTAL) || u.ownerId !== call.user.id || !u.data || u.linkedTo) {
       throw PlatformError.of('400-196', { name: `${at}[${i}].altId`, allowed: 'the altId of a file you uploaded and did not attach yet' });
     }
     u.linkedTo = suggestionId ?? 'pending';
