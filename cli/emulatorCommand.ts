@@ -10,6 +10,7 @@ import { planLabel, parsePlan } from '../src/emulator/limits/planOption.js';
 import { faultSettingsSchema, type FaultSettingsInput } from '../src/emulator/faults/faultSettings.js';
 import { startEmulator, type EmulatorOptions } from '../src/emulator/startEmulator.js';
 import { DEFAULT_SENDER_TYPE } from '../src/emulator/auth/clientRegistry.js';
+import { DRIFT_NAMES, driftSet } from '../src/emulator/realistic/drifts.js';
 import type { WebhookTargetInput } from '../src/emulator/events/webhookTargets.js';
 
 export const DEFAULT_EMULATOR_PORT = 4010;
@@ -36,8 +37,8 @@ Options:
                                same variable the bot reads (never on the command line, where
                                other users of the machine could read it)
   --event-time-scale <x>       scale the event manager's 10 s timeout and 30 s retry interval
-  --realistic                  answer in the real platform's known variants (display names outside
-                               the lists, empty ids on control actions, aliases, masked secrets)
+  --realistic                  answer in the real platform's known variants: every drift below
+  --drift <name>               play one drift of realistic mode (repeatable): ${DRIFT_NAMES.join(', ')}
   -h, --help                   show this help
 
 An <endpoint> is "METHOD /template", "/template" or "*", relative to the service base path,
@@ -92,6 +93,7 @@ export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions
       webhook: { type: 'string', multiple: true },
       'event-time-scale': { type: 'string' },
       realistic: { type: 'boolean' },
+      drift: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -129,7 +131,7 @@ export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions
     faults,
     webhooks: values.webhook,
     eventTimeScale: values['event-time-scale'] === undefined ? undefined : number('event-time-scale', values['event-time-scale']),
-    ...(values.realistic ? { realistic: true } : {}),
+    ...(values.realistic ? { realistic: true } : values.drift?.length ? { realistic: [...driftSet(values.drift)] } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { createJsonServer } from '../httpServer/jsonServer.js';
 import { SETUP_RESOURCES, type SetupResource } from '../schemas/conversationOperations.js';
 import type { RatePlan } from '../rates/rateLookup.js';
 import { registerAdminRoutes } from './admin/adminRoutes.js';
+import { registerRealisticRoutes } from './admin/realisticRoutes.js';
 import { registerAssetRoutes } from './assets/assetRoutes.js';
 import { AssetStore } from './assets/assetStore.js';
 import { ClientRegistry, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type ClientCredentials, type ClientRegistration } from './auth/clientRegistry.js';
@@ -34,6 +35,7 @@ import { registerSetupRoutes, type ResourceStores } from './hub/setupRoutes.js';
 import { parsePlan } from './limits/planOption.js';
 import { DEFAULT_TOLERANCE_MS, TenantRateLimiter, type RateBucketState } from './limits/tenantRateLimiter.js';
 import { guardLocalOnly } from './localOnlyGuard.js';
+import { driftSet } from './realistic/drifts.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -61,8 +63,11 @@ export interface EmulatorOptions {
   parts?: EmulatorPart[];
   /** Host names besides loopback ones the emulator takes changes on (a container's name, say); S8. */
   allowedHosts?: string[];
-  /** Answer in the real platform's known variants (display names, empty ids, aliases, masked secrets): R7. */
-  realistic?: boolean;
+  /**
+   * Answer in the real platform's known variants (F3, R7): `true` plays every drift of
+   * realistic/drifts.ts, a list only those named (an unknown name throws).
+   */
+  realistic?: boolean | readonly string[];
 }
 
 export interface RunningEmulator {
@@ -79,8 +84,8 @@ export interface RunningEmulator {
   tokenFor(reg?: ClientRegistration, scopes?: string[]): string;
   setPlan(plan: RatePlan | string, tenant?: string): void;
   setFaults(faults: FaultSettingsInput): void;
-  /** Turns the realistic answers (R7) on or off. */
-  setRealistic(on: boolean): void;
+  /** Turns realistic answers (F3, R7) on (`true`: every drift), off, or to the drifts listed. */
+  setRealistic(on: boolean | readonly string[]): void;
   expireTokens(): void;
   /** Resolves when no callback delivery is queued or running. */
   deliveriesIdle(): Promise<void>;
@@ -114,14 +119,15 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const callers = new WeakMap<object, Caller>();
   const rates = new WeakMap<object, RateBucketState>();
   let baseUrl = '';
-  let realistic = opts.realistic ?? false;
+  let drifts = driftSet(opts.realistic);
   const context: EmulatorContext = {
     app,
     baseUrl: () => baseUrl,
     now,
     record: (entry) => void log.record(entry),
     authorize: createAuthorize({ issuer, limiter, faults, callers, rates }),
-    realistic: () => realistic,
+    drifts: () => drifts,
+    setDrifts: (setting) => void (drifts = driftSet(setting)),
   };
   recordCalls(app.server.server, log, callers, rates);
 
@@ -139,6 +145,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   });
   registerCustomerRoutes(context, { stores: resourceStores, conversations, router });
   registerAdminRoutes(context, services);
+  registerRealisticRoutes(context);
   for (const part of opts.parts ?? []) await part(context);
 
   baseUrl = await app.listen(opts.port ?? 0, opts.host ?? '127.0.0.1');
@@ -153,7 +160,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     tokenFor: (reg = {}, scopes) => issuer.issue(clients.get(clients.register(reg).clientId)!, scopes).accessToken,
     setPlan: (plan, tenant) => (tenant === undefined ? limiter.setDefaultPlan(parsePlan(plan)) : limiter.setTenantPlan(tenant, parsePlan(plan))),
     setFaults: (f) => void faults.set(f),
-    setRealistic: (on) => void (realistic = on),
+    setRealistic: (on) => context.setDrifts(on),
     expireTokens: () => issuer.expireAll(),
     deliveriesIdle: () => delivery.idle(),
     stop: async () => {

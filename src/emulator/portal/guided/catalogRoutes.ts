@@ -25,9 +25,9 @@ export function releaseOfPortal(s: PortalServices, portal: PortalData, rid: stri
   return ref;
 }
 
-/** A casebase as the contract shows it, or in the real platform's variants when asked (R7). */
+/** A casebase as the contract shows it, or in the real platform's variants when asked (F3, R7). */
 function casebaseFor<T>(s: PortalServices, view: T): T {
-  return s.ctx.realistic() ? realisticCasebase(view) : view;
+  return realisticCasebase(view, s.ctx.drifts());
 }
 
 export function registerCatalogRoutes(s: PortalServices): void {
@@ -45,8 +45,13 @@ export function registerCatalogRoutes(s: PortalServices): void {
 
   get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}', (rc, { portal, lang }) => {
     const ref = releaseOfPortal(s, portal, rc.params.casebaseReleaseID!);
-    // The vendor's form (F1): the list form, like the releases list, holding the one release.
-    sendJson(rc.res, 200, { casebase: [casebaseFor(s, casebaseView(s.kb, portal, ref, lang, s.linkBase()))] });
+    // The vendor's form (F1): the list form, like the releases list, holding the one release;
+    // with the releaseList drift (F3) the casebase's other releases come along, the asked one last.
+    const others = s.ctx.drifts().has('releaseList')
+      ? s.kb.releasesOfPortal(portal.id).filter((r) => r.casebase.casebaseId === ref.casebase.casebaseId && r.release.id !== ref.release.id)
+      : [];
+    const view = (r: ReleaseRef) => casebaseFor(s, casebaseView(s.kb, portal, r, lang, s.linkBase()));
+    sendJson(rc.res, 200, { casebase: [...others.map(view), view(ref)] });
   });
 
   get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}/clusters', (rc, { portal, lang }) => {

@@ -26,7 +26,7 @@ export function sessionBody(s: PortalServices, rc: RouteContext, call: PortalCal
     customAttributes: customAttributeNames(rc.query),
     linkBase: s.linkBase(),
   });
-  return s.ctx.realistic() && !opts.contractShape ? realisticSearchBody(body) : body;
+  return opts.contractShape ? body : realisticSearchBody(body, s.ctx.drifts());
 }
 
 export function registerSearchRoutes(s: PortalServices): void {

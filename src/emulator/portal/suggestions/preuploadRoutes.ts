@@ -17,7 +17,7 @@ import { PlatformError } from '../../../errors/platformError.js';
 import { header } from '../../../httpServer/errorResponse.js';
 import { readRawBody } from '../../../httpServer/jsonBody.js';
 import { sendJson } from '../../../httpServer/jsonServer.js';
-import { PORTAL_BASE, portalBody, portalUserOf, requireAcceptLanguage, routePath } from '../portalRequest.js';
+import { PORTAL_BASE, portalBody, portalUserOf, requireAcceptLanguage, routePath, withDriftedStatus } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { ANY_PORTAL, PREUPLOAD_TEMPLATE, VENDOR_UPLOAD_TEMPLATE } from './attachmentUploads.js';
 import { MAX_ATTACHMENT_BYTES } from './suggestionDetailRoutes.js';
@@ -35,7 +35,7 @@ export function registerPreuploadRoutes(s: PortalServices): void {
   app.route('post', routePath(PREUPLOAD_TEMPLATE), async (rc) => {
     const caller = await s.ctx.authorize(rc, { service: 'portalmgr', template: PREUPLOAD_TEMPLATE });
     const user = portalUserOf(caller);
-    requireAcceptLanguage(rc);
+    withDriftedStatus(s.ctx, () => requireAcceptLanguage(rc));
     const body = portalBody(preuploadBodySchema, rc.body);
     if (body.size > MAX_ATTACHMENT_BYTES) throw PlatformError.of('400-196', { name: 'size', allowed: `0-${MAX_ATTACHMENT_BYTES}` });
     const u = s.uploads.create({ tenant: user.tenant, portalId: ANY_PORTAL, ownerId: user.id, fileName: body.name, contentType: OCTET_STREAM, size: body.size });

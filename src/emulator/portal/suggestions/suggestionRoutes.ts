@@ -18,6 +18,7 @@ import type { PortalServices } from '../portalServices.js';
 import { isOwner, requireSetting, suggestionOf, suggestionView } from './suggestionAccess.js';
 import type { StoredAttachment } from './suggestionStore.js';
 import { ANY_PORTAL } from './attachmentUploads.js';
+import { realisticSuggestion } from '../../realistic/realisticAnswers.js';
 
 /** Takes uploaded attachments by altId; each must be the caller's, uploaded, and not linked yet. */
 function takeUploads(s: PortalServices, call: PortalCall, refs: { altId: string }[], suggestionId: string | undefined, at: string): StoredAttachment[] {
@@ -101,14 +102,16 @@ export function registerSuggestionRoutes(s: PortalServices): void {
       throw PlatformError.of('400-196', { name: 'filter[status]', allowed: SUGGESTION_STATUSES.join(', ') });
     }
     const mine = s.suggestions.list((x) => x.tenant === call.user.tenant && x.portalId === call.portal.id && isOwner(call, x) && (status === null || x.status === (status as SuggestionStatus)));
-    const p = page(rc, mine.map(suggestionView), `${s.ctx.baseUrl()}${rc.req.path?.() ?? ''}`);
+    const view = (x: (typeof mine)[number]) => realisticSuggestion(suggestionView(x), `${s.linkBase()}/portals/${call.portal.id}/suggestions/${x.id}`, s.ctx.drifts());
+    const p = page(rc, mine.map(view), `${s.ctx.baseUrl()}${rc.req.path?.() ?? ''}`);
     sendJson(rc.res, 200, { suggestion: p.items, paginationInfo: p.paginationInfo });
   });
 
   app.route('get', routePath(one), async (rc) => {
     const call = await beginPortalCall(s.ctx, s.kb, rc, one);
     requireSetting(call);
-    sendJson(rc.res, 200, suggestionView(suggestionOf(s, call, rc.params.suggestionID!, true)));
+    const rec = suggestionOf(s, call, rc.params.suggestionID!, true);
+    sendJson(rc.res, 200, realisticSuggestion(suggestionView(rec), `${s.linkBase()}/portals/${call.portal.id}/suggestions/${rec.id}`, s.ctx.drifts()));
   });
 
   app.route('del', routePath(one), async (rc) => {
