@@ -17,6 +17,7 @@ import { ClientRegistry, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type ClientCr
 import { TokenIssuer } from './auth/tokenIssuer.js';
 import { registerTokenRoute, TOKEN_PATH } from './auth/tokenRoute.js';
 import { CallLog } from './callLog.js';
+import { captureResponseBody, redactBody } from './callBodies.js';
 import { registerCustomerRoutes } from './customer/customerRoutes.js';
 import { createAuthorize } from './emulatorAuthorizer.js';
 import type { Caller, EmulatorContext, EmulatorPart } from './emulatorContext.js';
@@ -114,7 +115,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const router = new MessageRouter({ stores: resourceStores, conversations, delivery, escalations, assets, log });
   const services: EmulatorServices = { now, log, clients, issuer, limiter, faults, stores: resourceStores, conversations, assets, escalations, delivery, router };
 
-  const app = createJsonServer({ name: 'hubbot-emulator' });
+  const requestBodies = new WeakMap<object, unknown>();
+  const app = createJsonServer({ name: 'hubbot-emulator', onBody: (req, body) => void requestBodies.set(req, body) });
   guardLocalOnly(app.server.server, opts.allowedHosts ?? (opts.host && opts.host !== '0.0.0.0' ? [opts.host] : []));
   const callers = new WeakMap<object, Caller>();
   const rates = new WeakMap<object, RateBucketState>();
@@ -129,7 +131,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     drifts: () => drifts,
     setDrifts: (setting) => void (drifts = driftSet(setting)),
   };
-  recordCalls(app.server.server, log, callers, rates);
+  recordCalls(app.server.server, log, { callers, rates, requestBodies });
 
   registerTokenRoute(app, {
     clients,
@@ -172,17 +174,35 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
 /**
  * One call-log line per answered request (method, path without query, status, duration,
- * caller), for the inspector. The inspector's own polling of /emulator/calls is left out.
+ * caller, rate bucket, and the request and response bodies with secrets redacted:
+ * callBodies.ts), for the inspector. The inspector's own polling of /emulator/calls is left out.
  */
-function recordCalls(server: import('node:http').Server, log: CallLog, callers: WeakMap<object, Caller>, rates: WeakMap<object, RateBucketState>): void {
+function recordCalls(
+  server: import('node:http').Server,
+  log: CallLog,
+  seen: { callers: WeakMap<object, Caller>; rates: WeakMap<object, RateBucketState>; requestBodies: WeakMap<object, unknown> },
+): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = Date.now();
     const path = (req.url ?? '/').replace(/[?#].*$/, '');
     if (req.method === 'GET' && path === `${EMULATOR_API}/calls`) return;
+    const response = captureResponseBody(res);
     res.once('finish', () => {
-      const caller = callers.get(req);
-      const rate = rates.get(req);
-      log.record({ kind: 'call', method: req.method, path, status: res.statusCode, ms: Date.now() - started, ...(caller ? { clientId: caller.clientId, tenant: caller.tenant } : {}), ...(rate ? { rate } : {}) });
+      const caller = seen.callers.get(req);
+      const rate = seen.rates.get(req);
+      const request = seen.requestBodies.get(req);
+      const responseBody = response.body();
+      log.record({
+        kind: 'call',
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms: Date.now() - started,
+        ...(caller ? { clientId: caller.clientId, tenant: caller.tenant } : {}),
+        ...(rate ? { rate } : {}),
+        ...(request === undefined ? {} : { request: redactBody(request) }),
+        ...(responseBody === undefined ? {} : { response: responseBody }),
+      });
     });
   });
 }
