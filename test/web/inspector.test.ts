@@ -74,6 +74,18 @@ describe('inspector page (real browser)', function () {
     expect(JSON.parse((await inspector.locator('#detail-json').textContent()) ?? '{}').seq).to.equal(next);
   });
 
+  it('[F3] switches realistic drifts one by one, all, and none', async () => {
+    const on = async () => ((await (await fetch(`${rig.stack.emulator.url}/emulator/realistic`)).json()) as { drift: { name: string; on: boolean }[] }).drift.filter((d) => d.on).map((d) => d.name);
+    await inspector.getByRole('checkbox', { name: 'kbLanguage' }).check();
+    await eventually(async () => (await on()).join() === 'kbLanguage', 'kbLanguage on alone');
+    expect(await inspector.locator('#drift-status').textContent()).to.equal('On: kbLanguage.');
+    await inspector.getByRole('button', { name: 'All', exact: true }).click();
+    await eventually(async () => (await on()).length > 10, 'every drift on');
+    await inspector.getByRole('button', { name: 'None', exact: true }).click();
+    await eventually(async () => (await on()).length === 0, 'no drift on');
+    expect(await inspector.getByRole('checkbox', { name: 'kbLanguage' }).isChecked()).to.equal(false);
+  });
+
   it('[L5] with 429s turned on for the hub\'s messages, the inspector shows the 429s and the retries, and the chat still completes', async () => {
     await inspector.getByLabel('Endpoints').fill('conversationmgr:POST /conversations/messages');
     await inspector.getByLabel('429 on % of calls').fill('40');
