@@ -9,6 +9,8 @@ import { defaultParts } from '../src/emulator/defaultParts.js';
 import { planLabel, parsePlan } from '../src/emulator/limits/planOption.js';
 import { faultSettingsSchema, type FaultSettingsInput } from '../src/emulator/faults/faultSettings.js';
 import { startEmulator, type EmulatorOptions } from '../src/emulator/startEmulator.js';
+import { DEFAULT_SENDER_TYPE } from '../src/emulator/auth/clientRegistry.js';
+import { DRIFT_NAMES, driftSet } from '../src/emulator/realistic/drifts.js';
 import type { WebhookTargetInput } from '../src/emulator/events/webhookTargets.js';
 
 export const DEFAULT_EMULATOR_PORT = 4010;
@@ -35,8 +37,8 @@ Options:
                                same variable the bot reads (never on the command line, where
                                other users of the machine could read it)
   --event-time-scale <x>       scale the event manager's 10 s timeout and 30 s retry interval
-  --realistic                  answer in the real platform's known variants (display names outside
-                               the lists, empty ids on control actions, aliases, masked secrets)
+  --realistic                  answer in the real platform's known variants: every drift below
+  --drift <name>               play one drift of realistic mode (repeatable): ${DRIFT_NAMES.join(', ')}
   -h, --help                   show this help
 
 An <endpoint> is "METHOD /template", "/template" or "*", relative to the service base path,
@@ -91,6 +93,7 @@ export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions
       webhook: { type: 'string', multiple: true },
       'event-time-scale': { type: 'string' },
       realistic: { type: 'boolean' },
+      drift: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -128,7 +131,7 @@ export async function parseEmulatorArgs(args: string[]): Promise<EmulatorOptions
     faults,
     webhooks: values.webhook,
     eventTimeScale: values['event-time-scale'] === undefined ? undefined : number('event-time-scale', values['event-time-scale']),
-    ...(values.realistic ? { realistic: true } : {}),
+    ...(values.realistic ? { realistic: true } : values.drift?.length ? { realistic: [...driftSet(values.drift)] } : {}),
   };
 }
 
@@ -148,7 +151,7 @@ export async function run(args: string[]): Promise<number> {
   const emulator = await startEmulator({ ...emulatorOptions, parts: defaultParts({ webhooks: webhookTargets(webhooks), eventTimeScale }) });
   console.log(`hubbot emulator listening on ${emulator.url} (plan ${planLabel(parsePlan(opts.plan ?? 'Enterprise'))})`);
   console.log(`  conversation manager: ${emulator.hubUrl}`);
-  console.log(`  token endpoint:       ${emulator.tokenUrl} (client ${emulator.defaultClient.clientId})`);
+  console.log(`  token endpoint:       ${emulator.tokenUrl} (client ${emulator.defaultClient.clientId}, sends as ${DEFAULT_SENDER_TYPE})`);
   console.log(`  portal manager:       ${emulator.url}/knowledge/portalmgr/v4 (sample portals KP-10001, KP-20002)`);
   console.log(`  emulator API:         ${emulator.url}/emulator/info`);
   const signed = process.env.WEBHOOK_HMAC_SECRET ? ' (signed with WEBHOOK_HMAC_SECRET)' : ' (unsigned: WEBHOOK_HMAC_SECRET is not set)';

@@ -82,7 +82,9 @@ export { loadSetupFile, parseSetupDescription, SetupFileError, type SetupDescrip
 export { maySend, SENDER_TYPES, MESSAGE_TYPES, type SenderType } from './schemas/messageTypes.js';
 export { KNOWN_EVENT_KINDS, eventEnvelopeSchema, type KnownEventKind } from './schemas/events.js';
 export { messageBatchSchema, hubMessageSchema, type HubMessage, type MessageBatch } from './schemas/hubMessages.js';
-export { parseGuidedHelpResponse, type GuidedHelpSearchResponse } from './schemas/guidedHelp.js';
+export type { GuidedHelpSearchResponse } from './schemas/guidedHelp.js';
+// The client's own tolerant reader (F4: one parser for the client and the public API).
+export { parseGuidedHelpResponse } from './platform/portal/guidedHelpReading.js';
 export { rateFor, bucketKeyFor } from './rates/rateLookup.js';
 
 // Options and client shapes of the classes above, so a consumer can type what it passes them

@@ -1,8 +1,9 @@
 /**
  * What happened in the emulator, in order, for the inspector and for tests: every HTTP call
- * it answered, every message it routed, every callback it made. Entries never hold secrets
- * (no Authorization header, no token, no query string of a signed URL, no authentication
- * payload). Bounded, so a long session does not grow without end.
+ * it answered (with its request and response bodies), every message it routed, every callback
+ * it made. Entries never hold secrets (no Authorization header, no token, no query string of a
+ * signed URL, no authentication payload: bodies go through callBodies.ts's redaction first).
+ * Bounded, so a long session does not grow without end.
  */
 export interface CallLogEntry extends Record<string, unknown> {
   seq: number;

@@ -7,6 +7,7 @@
  */
 import type { SenderType } from '../schemas/messageTypes.js';
 import type { JsonServer, RouteContext } from '../httpServer/jsonServer.js';
+import type { DriftSet } from './realistic/drifts.js';
 
 /** Who called, from the bearer token. */
 export interface Caller {
@@ -34,8 +35,10 @@ export interface EmulatorContext {
   now(): number;
   /** Records one line for the inspector / transcript. */
   record(entry: Record<string, unknown>): void;
-  /** Whether answers come in the real platform's known variants (realistic/realisticAnswers.ts, R7). */
-  realistic(): boolean;
+  /** The drifts of realistic mode that are on (realistic/drifts.ts; F3, R7): none by default. */
+  drifts(): DriftSet;
+  /** Sets the drifts: `true` every one, `false` none, a list those named (an unknown name throws). */
+  setDrifts(setting: boolean | readonly string[]): void;
 }
 
 /**

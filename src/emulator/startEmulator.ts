@@ -10,12 +10,14 @@ import { createJsonServer } from '../httpServer/jsonServer.js';
 import { SETUP_RESOURCES, type SetupResource } from '../schemas/conversationOperations.js';
 import type { RatePlan } from '../rates/rateLookup.js';
 import { registerAdminRoutes } from './admin/adminRoutes.js';
+import { registerRealisticRoutes } from './admin/realisticRoutes.js';
 import { registerAssetRoutes } from './assets/assetRoutes.js';
 import { AssetStore } from './assets/assetStore.js';
 import { ClientRegistry, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type ClientCredentials, type ClientRegistration } from './auth/clientRegistry.js';
 import { TokenIssuer } from './auth/tokenIssuer.js';
 import { registerTokenRoute, TOKEN_PATH } from './auth/tokenRoute.js';
 import { CallLog } from './callLog.js';
+import { captureResponseBody, redactBody } from './callBodies.js';
 import { registerCustomerRoutes } from './customer/customerRoutes.js';
 import { createAuthorize } from './emulatorAuthorizer.js';
 import type { Caller, EmulatorContext, EmulatorPart } from './emulatorContext.js';
@@ -34,6 +36,7 @@ import { registerSetupRoutes, type ResourceStores } from './hub/setupRoutes.js';
 import { parsePlan } from './limits/planOption.js';
 import { DEFAULT_TOLERANCE_MS, TenantRateLimiter, type RateBucketState } from './limits/tenantRateLimiter.js';
 import { guardLocalOnly } from './localOnlyGuard.js';
+import { driftSet } from './realistic/drifts.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -61,8 +64,11 @@ export interface EmulatorOptions {
   parts?: EmulatorPart[];
   /** Host names besides loopback ones the emulator takes changes on (a container's name, say); S8. */
   allowedHosts?: string[];
-  /** Answer in the real platform's known variants (display names, empty ids, aliases, masked secrets): R7. */
-  realistic?: boolean;
+  /**
+   * Answer in the real platform's known variants (F3, R7): `true` plays every drift of
+   * realistic/drifts.ts, a list only those named (an unknown name throws).
+   */
+  realistic?: boolean | readonly string[];
 }
 
 export interface RunningEmulator {
@@ -79,8 +85,8 @@ export interface RunningEmulator {
   tokenFor(reg?: ClientRegistration, scopes?: string[]): string;
   setPlan(plan: RatePlan | string, tenant?: string): void;
   setFaults(faults: FaultSettingsInput): void;
-  /** Turns the realistic answers (R7) on or off. */
-  setRealistic(on: boolean): void;
+  /** Turns realistic answers (F3, R7) on (`true`: every drift), off, or to the drifts listed. */
+  setRealistic(on: boolean | readonly string[]): void;
   expireTokens(): void;
   /** Resolves when no callback delivery is queued or running. */
   deliveriesIdle(): Promise<void>;
@@ -109,21 +115,23 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const router = new MessageRouter({ stores: resourceStores, conversations, delivery, escalations, assets, log });
   const services: EmulatorServices = { now, log, clients, issuer, limiter, faults, stores: resourceStores, conversations, assets, escalations, delivery, router };
 
-  const app = createJsonServer({ name: 'hubbot-emulator' });
+  const requestBodies = new WeakMap<object, unknown>();
+  const app = createJsonServer({ name: 'hubbot-emulator', onBody: (req, body) => void requestBodies.set(req, body) });
   guardLocalOnly(app.server.server, opts.allowedHosts ?? (opts.host && opts.host !== '0.0.0.0' ? [opts.host] : []));
   const callers = new WeakMap<object, Caller>();
   const rates = new WeakMap<object, RateBucketState>();
   let baseUrl = '';
-  let realistic = opts.realistic ?? false;
+  let drifts = driftSet(opts.realistic);
   const context: EmulatorContext = {
     app,
     baseUrl: () => baseUrl,
     now,
     record: (entry) => void log.record(entry),
     authorize: createAuthorize({ issuer, limiter, faults, callers, rates }),
-    realistic: () => realistic,
+    drifts: () => drifts,
+    setDrifts: (setting) => void (drifts = driftSet(setting)),
   };
-  recordCalls(app.server.server, log, callers, rates);
+  recordCalls(app.server.server, log, { callers, rates, requestBodies });
 
   registerTokenRoute(app, {
     clients,
@@ -139,6 +147,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   });
   registerCustomerRoutes(context, { stores: resourceStores, conversations, router });
   registerAdminRoutes(context, services);
+  registerRealisticRoutes(context);
   for (const part of opts.parts ?? []) await part(context);
 
   baseUrl = await app.listen(opts.port ?? 0, opts.host ?? '127.0.0.1');
@@ -153,7 +162,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     tokenFor: (reg = {}, scopes) => issuer.issue(clients.get(clients.register(reg).clientId)!, scopes).accessToken,
     setPlan: (plan, tenant) => (tenant === undefined ? limiter.setDefaultPlan(parsePlan(plan)) : limiter.setTenantPlan(tenant, parsePlan(plan))),
     setFaults: (f) => void faults.set(f),
-    setRealistic: (on) => void (realistic = on),
+    setRealistic: (on) => context.setDrifts(on),
     expireTokens: () => issuer.expireAll(),
     deliveriesIdle: () => delivery.idle(),
     stop: async () => {
@@ -165,17 +174,35 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
 /**
  * One call-log line per answered request (method, path without query, status, duration,
- * caller), for the inspector. The inspector's own polling of /emulator/calls is left out.
+ * caller, rate bucket, and the request and response bodies with secrets redacted:
+ * callBodies.ts), for the inspector. The inspector's own polling of /emulator/calls is left out.
  */
-function recordCalls(server: import('node:http').Server, log: CallLog, callers: WeakMap<object, Caller>, rates: WeakMap<object, RateBucketState>): void {
+function recordCalls(
+  server: import('node:http').Server,
+  log: CallLog,
+  seen: { callers: WeakMap<object, Caller>; rates: WeakMap<object, RateBucketState>; requestBodies: WeakMap<object, unknown> },
+): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = Date.now();
     const path = (req.url ?? '/').replace(/[?#].*$/, '');
     if (req.method === 'GET' && path === `${EMULATOR_API}/calls`) return;
+    const response = captureResponseBody(res);
     res.once('finish', () => {
-      const caller = callers.get(req);
-      const rate = rates.get(req);
-      log.record({ kind: 'call', method: req.method, path, status: res.statusCode, ms: Date.now() - started, ...(caller ? { clientId: caller.clientId, tenant: caller.tenant } : {}), ...(rate ? { rate } : {}) });
+      const caller = seen.callers.get(req);
+      const rate = seen.rates.get(req);
+      const request = seen.requestBodies.get(req);
+      const responseBody = response.body();
+      log.record({
+        kind: 'call',
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms: Date.now() - started,
+        ...(caller ? { clientId: caller.clientId, tenant: caller.tenant } : {}),
+        ...(rate ? { rate } : {}),
+        ...(request === undefined ? {} : { request: redactBody(request) }),
+        ...(responseBody === undefined ? {} : { response: responseBody }),
+      });
     });
   });
 }

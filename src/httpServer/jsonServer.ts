@@ -9,6 +9,7 @@
 import restify from 'restify';
 import type { IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { PlatformError } from '../errors/platformError.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from './jsonBody.js';
 import { header, sendErrorBody } from './errorResponse.js';
@@ -54,7 +55,15 @@ export interface JsonServer {
   close(): Promise<void>;
 }
 
-export function createJsonServer(opts: { name: string; bodyLimitBytes?: number; slowClients?: SlowClientLimits }): JsonServer {
+export interface JsonServerOptions {
+  name: string;
+  bodyLimitBytes?: number;
+  slowClients?: SlowClientLimits;
+  /** Told each JSON request body once it is read (the emulator's inspector shows them). */
+  onBody?: (req: IncomingMessage, body: unknown) => void;
+}
+
+export function createJsonServer(opts: JsonServerOptions): JsonServer {
   const server = restify.createServer({ name: opts.name, handleUncaughtExceptions: false });
   const defaultLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   refuseMalformedRequests(server.server);
@@ -78,6 +87,7 @@ export function createJsonServer(opts: { name: string; bodyLimitBytes?: number; 
     (server[method] as (path: string, h: (req: restify.Request, res: restify.Response) => Promise<void>) => void).call(server, path, async (req, res) => {
       try {
         const body = wantsJson && method !== 'get' && method !== 'head' ? await readJsonBody(req, limit) : undefined;
+        if (body !== undefined) opts.onBody?.(req, body);
         const url = new URL(req.url ?? '/', 'http://local');
         await handler({ req, res, params: { ...(req.params ?? {}) }, query: url.searchParams, body });
       } catch (err) {

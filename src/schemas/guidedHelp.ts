@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { articleIdSchema, numericIdSchema } from './patterns.js';
-import { kbLanguageCodeSchema } from './languages.js';
+import { KB_LANGUAGE_CODES, kbLanguageCodeSchema } from './languages.js';
 import { answeredQuestionSchema, metadataListSchema, unansweredQuestionSchema, withRenamedKey } from './guidedHelpQuestions.js';
 
 export * from './guidedHelpQuestions.js';
@@ -71,10 +71,16 @@ export const searchSettingsSchema = z.looseObject({
   closeSessionOnReject: z.boolean().optional(),
 });
 
+/** A code of the list in any letter case: real answers write `en-us` too (F3); read as the list writes it. */
+const kbLanguageCodeReadSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (KB_LANGUAGE_CODES.find((c) => c.toLowerCase() === v.toLowerCase()) ?? v) : v),
+  kbLanguageCodeSchema,
+);
+
 export const kbLanguageSchema = z.looseObject({
   // Display text: never checked against the list (R2); real answers say "English (US)".
   name: z.string().optional(),
-  code: kbLanguageCodeSchema.optional(),
+  code: kbLanguageCodeReadSchema.optional(),
 });
 export const casebaseLanguagesSchema = withRenamedKey(
   'kbLanguage',
@@ -104,10 +110,11 @@ export const articleTypeSchema = z.looseObject({
 /** Published alias: `passedThreshold` for `passedThresholdValue` (README, assumed shapes). */
 const withThresholdAlias = <S extends z.ZodType>(schema: S) => withRenamedKey('passedThreshold', 'passedThresholdValue', schema);
 
+/** Published aliases: `articleTypeAttributes`, `additionalInfo` (F3), `passedThreshold`. */
 export const actionSearchItemSchema = withRenamedKey(
   'articleTypeAttributes',
   'articleType',
-  withThresholdAlias(z.looseObject({
+  withRenamedKey('additionalInfo', 'hasAdditionalInfo', withThresholdAlias(z.looseObject({
     acceptCount: z.number().int().optional(),
     rejectCount: z.number().int().optional(),
     hasAdditionalInfo: z.boolean().optional(),
@@ -121,7 +128,7 @@ export const actionSearchItemSchema = withRenamedKey(
     actionId: numericIdSchema.optional(),
     type: z.enum(ACTION_TYPES).optional(),
     articleType: articleTypeSchema.optional(),
-  })),
+  }))),
 );
 
 export const caseActionSchema = z.looseObject({
@@ -270,9 +277,4 @@ export function parseGuidedHelpBody<S extends z.ZodType>(schema: S, body: unknow
     what,
     result.error.issues.map((i) => ({ path: formatIssuePath(i.path), message: i.message })),
   );
-}
-
-/** The 200 body of resume-quickpick, start and step (2.2), or a GuidedHelpBodyError. */
-export function parseGuidedHelpResponse(body: unknown): GuidedHelpSearchResponse {
-  return parseGuidedHelpBody(guidedHelpSearchResponseSchema, body, 'guided-help search response');
 }

@@ -64,6 +64,15 @@ export const attachmentUploadRequestSchema = z.looseObject({
   size: z.number().int().nonnegative(),
 });
 
+/** The vendor's preupload request, POST /attachment/preupload (F1): the file's name and size. */
+export const attachmentPreuploadRequestSchema = z.looseObject({
+  name: z.string().min(1).max(255),
+  size: z.number().int().nonnegative(),
+});
+
+/** The vendor's preupload answer: the altId to link, and the signed URL to POST the bytes to. */
+export const attachmentPreuploadSchema = z.looseObject({ altId: z.string().min(1), contentUrl: z.string().min(1), name: z.string().optional() });
+
 /** Answer of the assumed signed-upload operation. */
 export const attachmentUploadUrlSchema = z.looseObject({ contentUrl: z.string().min(1), altId: z.string().min(1) });
 

@@ -4,7 +4,7 @@
  * call was NOT made (an answer refused before any portal call).
  */
 import { fromPromise } from 'xstate';
-import { parseGuidedHelpResponse, type GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
+import { guidedHelpSearchResponseSchema, parseGuidedHelpBody, type GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
 import type { CallInput } from '../../dialogs/guidedHelp/guidedHelpActors.js';
 import type {
   CreateQuickpickRequest,
@@ -56,7 +56,7 @@ export interface ResponseSpec {
 
 export function searchResponse(spec: ResponseSpec = {}): GuidedHelpSearchResponse {
   const qs = spec.questions ?? [];
-  return parseGuidedHelpResponse({
+  return parseGuidedHelpBody(guidedHelpSearchResponseSchema, {
     casebase: {
       casebaseId: '101',
       id: '1011',

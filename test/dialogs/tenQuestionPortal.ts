@@ -6,7 +6,7 @@
 import { fromPromise } from 'xstate';
 import type { CallInput } from '../../dialogs/guidedHelp/guidedHelpActors.js';
 import type { StartSearchRequest, StepSearchRequest } from '../../dialogs/guidedHelp/guidedHelpPortal.js';
-import { parseGuidedHelpResponse, type GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
+import { guidedHelpSearchResponseSchema, parseGuidedHelpBody, type GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
 
 const QUESTIONS = 11;
 
@@ -25,7 +25,7 @@ function q(i: number) {
 
 function response(answered: number): GuidedHelpSearchResponse {
   const all = Array.from({ length: QUESTIONS }, (_, i) => q(i + 1));
-  return parseGuidedHelpResponse({
+  return parseGuidedHelpBody(guidedHelpSearchResponseSchema, {
     casebase: { casebaseId: '101', id: '1011', status: 'live', searchSettings: { closeSessionOnAccept: true, closeSessionOnReject: false } },
     unansweredQuestion: all.slice(answered),
     answeredQuestion: all.slice(0, answered).map((x) => ({ ...x, answerSource: 'user', previousAnswer: [{ id: `${x.id}2`, text: x.validAnswer[1].text }] })),

@@ -28,6 +28,15 @@ describe('hubbot emulator (command line)', () => {
     expect((await parseEmulatorArgs([])).port).to.equal(4010);
   });
 
+  it('[F3] --realistic plays every drift, --drift the ones named, and an unknown drift is refused by name', async () => {
+    expect((await parseEmulatorArgs(['--realistic'])).realistic).to.equal(true);
+    expect((await parseEmulatorArgs(['--drift', 'kbLanguage', '--drift', 'releaseList'])).realistic).to.deep.equal(['kbLanguage', 'releaseList']);
+    expect((await parseEmulatorArgs([])).realistic).to.equal(undefined);
+    let caught: unknown;
+    await parseEmulatorArgs(['--drift', 'kblanguage']).catch((err: unknown) => (caught = err));
+    expect(String(caught)).to.match(/unknown drift kblanguage; known: .*kbLanguage/);
+  });
+
   it('refuses a bad option with a message naming it', async () => {
     for (const [args, pattern] of [
       [['--plan', 'Gold'], /--plan/],

@@ -36,7 +36,7 @@ describe('emulator: messages, routing and conversations', () => {
 
   it('opens a conversation from a customer message sent through the hub API with the account address', async () => {
     const body = { metadata: { attributes: [{ name: 'channel', value: 'test' }] }, ...batchOf({ ...message('customer', 'text'), conversation: { account: { address: chain.address } } }) };
-    const sent = await hub(emu, 'POST', '/conversations/messages', { token, body });
+    const sent = await hub(emu, 'POST', '/conversations/messages', { token: emu.tokenFor({ senderType: 'customer' }), body });
     expect(sent.status).to.equal(202);
     const conv = sent.body.messages[0].conversationId as string;
     await emu.deliveriesIdle();
@@ -67,7 +67,7 @@ describe('emulator: messages, routing and conversations', () => {
   it('[C5] refuses a customer sending agent.join (400-120) and routes nothing', async () => {
     const conv = await open();
     expectRefusal(await own(emu, 'POST', `/conversations/${conv}/messages`, { type: 'agent.join' }), 400, '400-120');
-    expectRefusal(await hub(emu, 'POST', '/conversations/messages', { token, body: batchOf(message('customer', 'agent.join', conv)) }), 400, '400-120');
+    expectRefusal(await hub(emu, 'POST', '/conversations/messages', { token: emu.tokenFor({ senderType: 'customer' }), body: batchOf(message('customer', 'agent.join', conv)) }), 400, '400-120');
     await emu.deliveriesIdle();
     expect(callbacks()).to.have.length(0);
     expect((await own(emu, 'GET', `/conversations/${conv}`)).body.messages.message).to.have.length(0);
@@ -83,6 +83,25 @@ describe('emulator: messages, routing and conversations', () => {
     expect((await hub(emu, 'POST', '/conversations/messages', { token: botToken, body: batchOf(message('custom_bot', 'text', conv)) })).status).to.equal(202);
     const seen = await own(emu, 'GET', `/conversations/${conv}`);
     expect(seen.body.messages.message.map((m: { sender: { type: string } }) => m.sender.type)).to.deep.equal(['custom_bot']);
+  });
+
+  it('[F4] every client has a sender type: the default client and one registered without a type send as custom_bot only', async () => {
+    const conv = await open();
+    const unbound = emu.tokenFor({});
+    for (const t of [token, unbound]) {
+      for (const posing of ['platform_agent', 'customer', 'platform_bot']) {
+        const r = await hub(emu, 'POST', '/conversations/messages', { token: t, body: batchOf(message(posing, 'text', conv)) });
+        expectRefusal(r, 403, '403-198');
+        expect(r.body.developerMessage).to.contain(`sends as custom_bot, not ${posing}`);
+      }
+    }
+    expect(emu.services.clients.get(emu.defaultClient.clientId)!.senderType).to.equal('custom_bot');
+    expect(emu.services.clients.list().every((c) => c.senderType !== undefined)).to.equal(true);
+    expect((await hub(emu, 'POST', '/conversations/messages', { token: unbound, body: batchOf(message('custom_bot', 'text', conv)) })).status).to.equal(202);
+    // A client registered as a customer sends as one, and only as one.
+    const customer = emu.tokenFor({ senderType: 'customer' });
+    expectRefusal(await hub(emu, 'POST', '/conversations/messages', { token: customer, body: batchOf(message('custom_bot', 'text', conv)) }), 403, '403-198');
+    expect((await hub(emu, 'POST', '/conversations/messages', { token: customer, body: batchOf(message('customer', 'text', conv)) })).status).to.equal(202);
   });
 
   it('[C5] refuses every type a custom_bot may not send, and a batch holding one of them routes nothing', async () => {

@@ -4,7 +4,7 @@ import {
   guidedHelpSearchResponseSchema,
   isSystemProfile,
   MAX_DISPLAY_CONTENT_BYTES,
-  parseGuidedHelpResponse,
+  parseGuidedHelpBody,
   profilesOf,
   QUESTION_FORMATS,
   type GuidedHelpSearchResponse,
@@ -20,6 +20,9 @@ import {
   searchStartBodySchema,
   searchStepBodySchema,
 } from '../../src/schemas/guidedHelpRequests.js';
+
+/** The strict check of a 2.2 body against the contract's schema (the public reader is tolerant: test/platform/portal/vendorForms.test.ts). */
+const parseGuidedHelpResponse = (body: unknown): GuidedHelpSearchResponse => parseGuidedHelpBody(guidedHelpSearchResponseSchema, body, 'guided-help search response');
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -34,7 +34,7 @@ describe('inspector page (real browser)', function () {
     await inspector.goto(`${rig.stack.emulator.url}/inspector?conversation=${conversationId}`);
   });
 
-  it('lists the calls of a walk in order with method, path, status, timing and rate bucket; a click shows the JSON', async () => {
+  it('lists the calls of a walk in order with method, path, status, timing and rate bucket in words; a click shows the JSON, with a call\'s request and response bodies', async () => {
     await rig.chat.say('menu');
     await (await rig.chat.waitForBot('What would you like to do?')).getByRole('button', { name: 'One device' }).click();
     const picker = await rig.chat.waitForBot('Which device is it?');
@@ -47,7 +47,8 @@ describe('inspector page (real browser)', function () {
     const sent = rows('[data-kind="call"]').filter({ hasText: 'POST /conversations/messages' });
     await waitFor(async () => (await sent.count()) >= 3, 'three bot messages posted to the hub');
     const first = await sent.first().textContent();
-    expect(first).to.match(/call\s*202\s*\d+ ms/i).and.match(/bucket 5\/s: [01] tokens?, next (in \d+ ms|now)/).and.contain('conversationmgr v3 POST /conversations/messages');
+    expect(first).to.match(/call\s*202\s*\d+ ms/i).and.match(/bucket 5\/s: (full \(1 of 1 token\)|this call took the last token; refills in \d+ ms)/).and.contain('conversationmgr v3 POST /conversations/messages');
+    expect(first, 'an idle or refilling bucket is not shown as throttled').to.not.match(/0 tokens|throttled/);
     const messageRows = rows('[data-kind="message"]');
     const described = await messageRows.allTextContents();
     expect(described.join('\n')).to.contain('customer → text (en-US) “menu”').and.contain('custom_bot → richMessage.quickreply').and.contain('custom_bot → richMessage.listpicker').and.contain('customer → text (en-US) “c3”');
@@ -60,12 +61,30 @@ describe('inspector page (real browser)', function () {
     expect(detail.message.content.items.map((i: { id: string }) => i.id)).to.deep.equal(['r1', 'm2', 'c3']);
     expect(await inspector.getByRole('heading', { level: 2, name: /Entry #\d+ \(message\)/ }).isVisible()).to.equal(true);
 
+    // A call's request and response bodies show on click.
+    await sent.first().click();
+    const call = JSON.parse((await inspector.locator('#detail-json').textContent()) ?? '{}');
+    expect(call.request.messages.message[0].sender.type).to.equal('custom_bot');
+    expect(call.response.messages[0].conversationId).to.equal(conversationId);
+
     // With the keyboard: the arrows walk the rows and show each one's JSON.
     const focused = Number(await inspector.evaluate(() => document.activeElement?.getAttribute('data-seq')));
     await inspector.keyboard.press('ArrowDown');
     const next = Number(await inspector.evaluate(() => document.activeElement?.getAttribute('data-seq')));
     expect(next).to.be.greaterThan(focused);
     expect(JSON.parse((await inspector.locator('#detail-json').textContent()) ?? '{}').seq).to.equal(next);
+  });
+
+  it('[F3] switches realistic drifts one by one, all, and none', async () => {
+    const on = async () => ((await (await fetch(`${rig.stack.emulator.url}/emulator/realistic`)).json()) as { drift: { name: string; on: boolean }[] }).drift.filter((d) => d.on).map((d) => d.name);
+    await inspector.getByRole('checkbox', { name: 'kbLanguage' }).check();
+    await eventually(async () => (await on()).join() === 'kbLanguage', 'kbLanguage on alone');
+    expect(await inspector.locator('#drift-status').textContent()).to.equal('On: kbLanguage.');
+    await inspector.getByRole('button', { name: 'All', exact: true }).click();
+    await eventually(async () => (await on()).length > 10, 'every drift on');
+    await inspector.getByRole('button', { name: 'None', exact: true }).click();
+    await eventually(async () => (await on()).length === 0, 'no drift on');
+    expect(await inspector.getByRole('checkbox', { name: 'kbLanguage' }).isChecked()).to.equal(false);
   });
 
   it('[L5] with 429s turned on for the hub\'s messages, the inspector shows the 429s and the retries, and the chat still completes', async () => {

@@ -80,10 +80,10 @@ describe('emulator web part (HTTP)', () => {
     expect((await hub(emu, 'GET', '/channels', { token })).status).to.equal(200);
     const calls = (await own(emu, 'GET', `/calls?since=${since}&kind=call`)).body.call.filter((c: { path: string }) => c.path.endsWith('/channels'));
     expect(calls.map((c: { status: number; rate: unknown }) => [c.status, c.rate])).to.deep.equal([
-      [200, { bucket: 'conversationmgr/v3 GET /channels', plan: 'Developer', ratePerSecond: 0.16, tokens: 0, nextTokenInMs: 6250 }],
-      [429, { bucket: 'conversationmgr/v3 GET /channels', plan: 'Developer', ratePerSecond: 0.16, tokens: 0, nextTokenInMs: 6250 }],
-      [429, { bucket: 'conversationmgr/v3 GET /channels', plan: 'Developer', ratePerSecond: 0.16, tokens: 0, nextTokenInMs: 3250 }],
-      [200, { bucket: 'conversationmgr/v3 GET /channels', plan: 'Developer', ratePerSecond: 0.16, tokens: 0, nextTokenInMs: 6250 }],
+      [200, { bucket: 'conversationmgr/v3 GET /channels', plan: 'Developer', ratePerSecond: 0.16, tokens: 0, burst: 1, nextTokenInMs: 6250 }],
+      [429, { bucket: 'conversationmgr/v3 GET /channels', plan: 'Developer', ratePerSecond: 0.16, tokens: 0, burst: 1, nextTokenInMs: 6250 }],
+      [429, { bucket: 'conversationmgr/v3 GET /channels', plan: 'Developer', ratePerSecond: 0.16, tokens: 0, burst: 1, nextTokenInMs: 3250 }],
+      [200, { bucket: 'conversationmgr/v3 GET /channels', plan: 'Developer', ratePerSecond: 0.16, tokens: 0, burst: 1, nextTokenInMs: 6250 }],
     ]);
   });
 });

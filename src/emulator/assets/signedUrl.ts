@@ -13,7 +13,7 @@ function signature(key: Buffer, assetId: string, expires: number, method: string
   return createHmac('sha256', key).update(`${assetId}\n${expires}\n${method.toUpperCase()}`).digest('base64url');
 }
 
-export function signedUrl(base: string, key: Buffer, assetId: string, method: 'PUT' | 'GET', expires: number): string {
+export function signedUrl(base: string, key: Buffer, assetId: string, method: 'PUT' | 'GET' | 'POST', expires: number): string {
   const q = new URLSearchParams({ method, expires: String(expires), signature: signature(key, assetId, expires, method) });
   return `${base}${BLOB_PATH}/${encodeURIComponent(assetId)}?${q}`;
 }

@@ -13,6 +13,8 @@ import { CONVERSATION_SCOPES } from '../../schemas/requiredScopes.js';
 export const DEFAULT_CLIENT_ID = 'emulator-client';
 export const DEFAULT_CLIENT_SECRET = 'emulator-secret';
 export const DEFAULT_TENANT = 'default';
+/** The sender type of a client registered without one, the default client included (F4). */
+export const DEFAULT_SENDER_TYPE: SenderType = 'custom_bot';
 /** The default grant: every scope of the conversation manager (5.2). */
 export const ALL_CONVERSATION_SCOPES: readonly string[] = Object.values(CONVERSATION_SCOPES);
 
@@ -35,11 +37,11 @@ export const clientRegistrationSchema = z.looseObject({
    */
   actOnBehalf: z.boolean().default(false),
   /**
-   * The participant type this client's messages are sent as. When set, the hub refuses a
-   * message whose sender.type is another (a custom_bot cannot post as an agent or a customer).
-   * Unset: the client stands for the platform itself and may send as any type (tests, tools).
+   * The participant type this client's messages are sent as; the hub refuses a message whose
+   * sender.type is another (a custom_bot cannot post as an agent or a customer). Every client
+   * has one (F4): left out, it is `custom_bot`, what a bot developer registers a client for.
    */
-  senderType: z.enum(SENDER_TYPES).optional(),
+  senderType: z.enum(SENDER_TYPES).default(DEFAULT_SENDER_TYPE),
 });
 export type ClientRegistration = z.input<typeof clientRegistrationSchema>;
 
@@ -49,7 +51,7 @@ export interface RegisteredClient {
   scopes: string[];
   subject?: Caller['subject'];
   actOnBehalf?: boolean;
-  senderType?: SenderType;
+  senderType: SenderType;
 }
 
 /** What registration answers: the only time the secret is shown. */
@@ -78,7 +80,7 @@ export class ClientRegistry {
       scopes: [...new Set(reg.scopes)],
       subject: reg.subject,
       actOnBehalf: reg.actOnBehalf,
-      ...(reg.senderType ? { senderType: reg.senderType } : {}),
+      senderType: reg.senderType,
       secretHash: hash(clientSecret),
     });
     return { clientId, clientSecret };
@@ -106,9 +108,8 @@ export class ClientRegistry {
   }
 
   private publicView(c: StoredClient): RegisteredClient {
-    const view: RegisteredClient = { clientId: c.clientId, tenant: c.tenant, scopes: [...c.scopes] };
+    const view: RegisteredClient = { clientId: c.clientId, tenant: c.tenant, scopes: [...c.scopes], senderType: c.senderType };
     if (c.subject) view.subject = { ...c.subject };
-    if (c.senderType) view.senderType = c.senderType;
     if (c.actOnBehalf) view.actOnBehalf = true;
     return view;
   }

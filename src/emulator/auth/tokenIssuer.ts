@@ -58,7 +58,7 @@ export class TokenIssuer {
     const caller: Caller = { clientId: rec.client.clientId, tenant: rec.client.tenant, scopes: [...rec.scopes], token: m[1] };
     const subject = rec.subject ?? rec.client.subject;
     caller.subject = subject ? { ...subject } : { kind: 'client', id: rec.client.clientId };
-    if (rec.client.senderType) caller.senderType = rec.client.senderType;
+    caller.senderType = rec.client.senderType;
     return caller;
   }
 

@@ -1,9 +1,10 @@
 /**
  * The delivery rules of spec 6 (W9): a read timeout after 10 s; only 429, 502, 503 or a read
  * timeout are retried, at most 3 times, 30 s apart; 204 is success; any other answer ends the
- * delivery. A connection that cannot be made at all is treated like a read timeout (no answer
- * came), so a receiver that is restarting still gets the event. Times scale by one factor so
- * tests can run the same rules in milliseconds.
+ * delivery. A connection that cannot be made at all (refused, reset) is not a read timeout and
+ * is not retried: the rules name only those four, and a read timeout is the one case where the
+ * receiver may be working on the event. Times scale by one factor so tests can run the same
+ * rules in milliseconds.
  */
 export const READ_TIMEOUT_MS = 10_000;
 export const RETRY_INTERVAL_MS = 30_000;

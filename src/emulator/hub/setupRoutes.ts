@@ -50,7 +50,7 @@ function paging(ctx: RouteContext, count: number): { pagenum: number; pagesize: 
 export function registerSetupRoutes(ctx: EmulatorContext, stores: ResourceStores): void {
   /** A resource as GET answers it; authentications with their payload masked in realistic mode (R7). */
   const readBack = (resource: SetupResource, view: Record<string, unknown>) =>
-    resource === 'authentications' && ctx.realistic() ? realisticAuthentication(view) : view;
+    resource === 'authentications' && ctx.drifts().has('maskedSecrets') ? realisticAuthentication(view) : view;
 
   const { app } = ctx;
   for (const resource of SETUP_RESOURCES) {
@@ -75,7 +75,7 @@ export function registerSetupRoutes(ctx: EmulatorContext, stores: ResourceStores
       const all = store.list(caller.tenant).map((r) => readBack(resource, viewOf(r)));
       if (resource === 'authentications') {
         // A real tenant also holds authentications other tools wrote (R7).
-        const foreign = ctx.realistic() ? [foreignAuthentication(caller.tenant)] : [];
+        const foreign = ctx.drifts().has('maskedSecrets') ? [foreignAuthentication(caller.tenant)] : [];
         return sendJson(rc.res, 200, { [kind.listField]: [...foreign, ...all] });
       }
       const { pagenum, pagesize } = paging(rc, all.length);

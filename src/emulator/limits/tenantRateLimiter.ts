@@ -39,6 +39,8 @@ export interface RateBucketState {
   ratePerSecond: number;
   /** Tokens in the bucket now, 0 up to the burst size. */
   tokens: number;
+  /** Tokens the bucket holds when full (the burst size). */
+  burst: number;
   /** Milliseconds until the next call would be accepted (0: now). */
   nextTokenInMs: number;
 }
@@ -101,6 +103,7 @@ export class TenantRateLimiter {
       plan: typeof plan === 'string' ? plan : plan.name,
       ratePerSecond: rate,
       tokens: Math.max(0, this.burst - Math.ceil(debt / interval)),
+      burst: this.burst,
       nextTokenInMs: Math.max(0, Math.round(tat - (this.burst - 1) * interval - now)),
     };
   }

@@ -19,6 +19,7 @@ import { registerQuickpickRoutes } from './quickpicks/quickpickRoutes.js';
 import { registerResumeQuickpickRoute } from './quickpicks/resumeQuickpickRoute.js';
 import { AttachmentUploads } from './suggestions/attachmentUploads.js';
 import { registerSuggestionDetailRoutes } from './suggestions/suggestionDetailRoutes.js';
+import { registerPreuploadRoutes } from './suggestions/preuploadRoutes.js';
 import { registerSuggestionRoutes } from './suggestions/suggestionRoutes.js';
 import { SuggestionStore } from './suggestions/suggestionStore.js';
 
@@ -57,6 +58,7 @@ export function portalPart(opts: PortalPartOptions = {}): EmulatorPart {
     registerResumeQuickpickRoute(services);
     registerSuggestionRoutes(services);
     registerSuggestionDetailRoutes(services);
+    registerPreuploadRoutes(services);
     registerPortalAdminRoutes(services);
     opts.onReady?.(services);
   };

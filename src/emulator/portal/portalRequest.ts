@@ -67,6 +67,19 @@ export function portalUserOf(caller: Caller): PortalUser {
 }
 
 /**
+ * Runs `check`; with the errorStatus drift on (F3), a 406-100 it throws is answered with status
+ * 400, as the vendor's examples show: an error code whose first number is not the status.
+ */
+export function withDriftedStatus<T>(ctx: EmulatorContext, check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (!(err instanceof PlatformError) || err.code !== '406-100' || !ctx.drifts().has('errorStatus')) throw err;
+    throw new PlatformError({ status: 400, code: err.code, developerMessage: err.developerMessage, details: err.details, userMessage: err.userMessage });
+  }
+}
+
+/**
  * Authorizes a portal call (401 / 403-197 / 429-001 / faults through the shared context), then
  * checks the user, Accept-Language, the portal and `$lang`, in that order.
  */
@@ -74,7 +87,7 @@ export async function beginPortalCall(ctx: EmulatorContext, kb: KnowledgeBase, r
   const caller = await ctx.authorize(rc, { service: 'portalmgr', template });
   const user = portalUserOf(caller);
   // Error text follows Accept-Language (E3); the resource's own text follows $lang (4.5).
-  requireAcceptLanguage(rc);
+  withDriftedStatus(ctx, () => requireAcceptLanguage(rc));
   const portal = portalOf(kb, rc);
   const lang = queryLanguage(rc) ?? portal.defaultLanguage;
   ctx.record({ kind: 'portal', method: rc.req.method, template, portalId: portal.id, tenant: caller.tenant, subject: user.id });

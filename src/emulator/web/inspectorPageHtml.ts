@@ -62,6 +62,13 @@ const BODY = `<header class="topbar">
       <div id="filters" class="filters"></div>
       <label class="check" for="follow"><input id="follow" type="checkbox" checked> Follow new entries</label>
     </section>
+    <section class="panel" aria-labelledby="realistic-heading">
+      <h2 id="realistic-heading">Realistic answers</h2>
+      <fieldset id="drifts" class="drifts"><legend>Drifts</legend></fieldset>
+      <div class="inline"><button id="drifts-all" type="button" class="secondary">All</button>
+        <button id="drifts-none" type="button" class="secondary">None</button></div>
+      <p id="drift-status" class="status-line" role="status"></p>
+    </section>
     <section class="panel" aria-labelledby="faults-heading">
       <h2 id="faults-heading">Faults</h2>
       ${FAULTS}

@@ -107,7 +107,7 @@ button.choice.chosen:disabled { background: #dbe7f5; color: #083f7a; border-colo
 .inspector { flex: 1; min-height: 0; display: grid; grid-template-columns: 19rem minmax(0, 1fr) minmax(0, 24rem); gap: 1rem; padding: 1rem; }
 .controls { display: flex; flex-direction: column; gap: 1rem; overflow-y: auto; min-height: 0; }
 .controls .panel .primary { width: 100%; }
-.faults fieldset { border: 1px solid var(--line); border-radius: .5rem; margin: 0 0 .75rem; padding: .5rem .75rem .25rem; }
+.faults fieldset, .drifts { border: 1px solid var(--line); border-radius: .5rem; margin: 0 0 .75rem; padding: .5rem .75rem .25rem; }
 .faults legend { font-weight: 700; padding: 0 .25rem; }
 .grid2 { display: grid; grid-template-columns: 1fr 1fr; gap: 0 .75rem; }
 .grid2 .field label { font-size: .9375rem; }

@@ -8,17 +8,11 @@
  * reject, a profile assigned to the user) are the platform's to check: it knows the session.
  */
 import { z } from 'zod';
-import {
-  casebaseSchema,
-  guidedHelpSearchResponseSchema,
-  type Casebase,
-  type GuidedHelpSearchResponse,
-} from '../../schemas/guidedHelp.js';
+import type { GuidedHelpSearchResponse } from '../../schemas/guidedHelp.js';
 import {
   casebaseReleaseListSchema,
   caseDecisionBodySchema,
   clusterCaseListSchema,
-  clusterCaseSchema,
   clusterListSchema,
   profileListSchema,
   searchStartBodySchema,
@@ -31,7 +25,7 @@ import {
   type SearchStartBody,
   type SearchStepBody,
 } from '../../schemas/guidedHelpRequests.js';
-import { parseResponseBody, type ReadNotes } from '../http/parseResponseBody.js';
+import { readCasebaseRelease, readCaseDetail, readSearchResponse, type CasebaseRelease, type CaseDetail } from './guidedHelpReading.js';
 import { checkedBody, readAnswer } from './portalBodies.js';
 import type { PageOptions, PortalCallOptions, PortalCaller } from './portalCaller.js';
 import type { PortalOperation } from './portalOperations.js';
@@ -41,19 +35,11 @@ import type { StaticListCache } from './staticListCache.js';
 export const CASE_ADDITIONAL_ATTRIBUTES = ['questionDetail', 'actions', 'all'] as const;
 export type CaseAdditionalAttributes = (typeof CASE_ADDITIONAL_ATTRIBUTES)[number];
 
-/** One case: its fields are not shown; read leniently (the cluster-case item's names, all optional). */
-export const caseDetailSchema = clusterCaseSchema.partial();
-export type CaseDetail = z.infer<typeof caseDetailSchema>;
+export { readSearchResponse, type CasebaseRelease, type CaseDetail } from './guidedHelpReading.js';
 
 /** Options of the cached lists: `cache: false` skips the cache for one call (and does not fill it). */
 export interface StaticListOptions extends PortalCallOptions {
   cache?: boolean;
-}
-
-/** The 2.2 body, or a PlatformError 502-101 listing the fields at fault: callers see one error type. */
-/** A search answer (2.2) read tolerantly: what does not fit is left out and noted (R1-R3). */
-export function readSearchResponse(data: unknown, operation: string, notes?: ReadNotes): GuidedHelpSearchResponse {
-  return parseResponseBody(guidedHelpSearchResponseSchema, data, operation, notes);
 }
 
 export class GuidedHelpClient {
@@ -67,10 +53,14 @@ export class GuidedHelpClient {
     return this.cachedList('gh.casebaseReleases.list', {}, page, options, casebaseReleaseListSchema, { casebase: [] });
   }
 
-  /** GET /gh/casebasereleases/{casebaseReleaseID}. */
-  async casebaseRelease(casebaseReleaseID: string, options?: PortalCallOptions): Promise<Casebase> {
+  /**
+   * GET /gh/casebasereleases/{casebaseReleaseID}: the bare casebase or the vendor's
+   * `{casebase: [ ... ]}`, read as the release asked for; 502-101 when neither gives its id,
+   * name and status (F1).
+   */
+  async casebaseRelease(casebaseReleaseID: string, options?: PortalCallOptions): Promise<CasebaseRelease> {
     const res = await this.caller.call('gh.casebaseReleases.get', { params: { casebaseReleaseID }, options });
-    return parseResponseBody(casebaseSchema, res.data, 'gh.casebaseReleases.get', res.notes);
+    return readCasebaseRelease(res.data, casebaseReleaseID, 'gh.casebaseReleases.get', res.notes);
   }
 
   /** GET /gh/casebasereleases/{casebaseReleaseID}/clusters (cached). */
@@ -89,7 +79,10 @@ export class GuidedHelpClient {
     return readAnswer(clusterCaseListSchema, res.data, 'gh.clusterCases.list', { case: [] }, res.notes);
   }
 
-  /** GET .../cases/{caseID}, optionally with `caseAdditionalAttributes` (questionDetail, actions, all). */
+  /**
+   * GET .../cases/{caseID}, optionally with `caseAdditionalAttributes` (questionDetail, actions,
+   * all): a bare case or `{case: [item]}`, question details under `questionDetail` either way (F1).
+   */
   async getCase(
     casebaseReleaseID: string,
     caseID: string,
@@ -100,7 +93,7 @@ export class GuidedHelpClient {
       throw badValue('caseAdditionalAttributes', CASE_ADDITIONAL_ATTRIBUTES.join(', '));
     }
     const res = await this.caller.call('gh.cases.get', { params: { casebaseReleaseID, caseID }, query: { caseAdditionalAttributes }, options });
-    return parseResponseBody(caseDetailSchema, res.data, 'gh.cases.get', res.notes);
+    return readCaseDetail(res.data, caseID, 'gh.cases.get', res.notes);
   }
 
   /**

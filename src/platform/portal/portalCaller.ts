@@ -114,11 +114,15 @@ export class PortalCaller {
     return this.core.request<Readable>({ method: 'GET', service: 'portalmgr', path: label, template: label, signedUrl: contentUrl, responseType: 'stream' });
   }
 
-  /** A PUT of bytes to a signed upload URL, through the same core (no bearer token goes there). */
-  async uploadSigned(contentUrl: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    const label = `${PORTAL_OPERATIONS['suggestions.attachments.uploadUrl'].template}/signed-upload`;
+  /**
+   * Bytes sent to a signed upload URL, through the same core (no bearer token goes there): a PUT
+   * for the assumed uploadurl operation, a POST for the vendor's preupload (F1).
+   */
+  async uploadSigned(contentUrl: string, bytes: Uint8Array, contentType: string, method: 'PUT' | 'POST' = 'PUT'): Promise<void> {
+    const op = method === 'PUT' ? 'suggestions.attachments.uploadUrl' : 'attachments.preupload';
+    const label = `${PORTAL_OPERATIONS[op].template}/signed-upload`;
     await this.core.request({
-      method: 'PUT',
+      method,
       service: 'portalmgr',
       path: label,
       template: label,

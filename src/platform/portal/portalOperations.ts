@@ -8,7 +8,9 @@
  * a signed-upload-URL operation and referenced by the altID it returned", without showing that
  * operation. We assume POST /portals/{portalID}/suggestions/attachments/uploadurl answering
  * `{contentUrl, altId}` (README "Assumed shapes"); `PortalManagerClientOptions.operationOverrides`
- * can point it (or any other) elsewhere.
+ * can point it (or any other) elsewhere. Beside it, the vendor's own upload (F1 of
+ * docs/platform-contract.md): POST /attachment/preupload (no portal in the path) answering
+ * `{altId, name, contentUrl}`, the bytes then POSTed to the signed contentUrl.
  */
 import { PlatformError } from '../../errors/platformError.js';
 import type { HttpVerb } from '../http/types.js';
@@ -33,6 +35,8 @@ export const PORTAL_OPERATIONS = Object.freeze({
   'suggestions.attachments.get': { method: 'GET', template: `${P}/suggestions/attachments/{attachmentID}` },
   /** Assumed (not shown in 4.3): see the file comment. */
   'suggestions.attachments.uploadUrl': { method: 'POST', template: `${P}/suggestions/attachments/uploadurl` },
+  /** The vendor's upload (F1): not in 4.3 either; see the file comment. */
+  'attachments.preupload': { method: 'POST', template: '/attachment/preupload' },
   'gh.casebaseReleases.list': { method: 'GET', template: `${P}/gh/casebasereleases` },
   'gh.casebaseReleases.get': { method: 'GET', template: `${P}/gh/casebasereleases/{casebaseReleaseID}` },
   'gh.clusters.list': { method: 'GET', template: `${P}/gh/casebasereleases/{casebaseReleaseID}/clusters` },

@@ -16,6 +16,8 @@ import { downloadAttachment, type DownloadedAttachment } from './attachmentDownl
 import {
   addCommentBodySchema,
   attachmentListSchema,
+  attachmentPreuploadRequestSchema,
+  attachmentPreuploadSchema,
   attachmentSchema,
   attachmentUploadRequestSchema,
   attachmentUploadUrlSchema,
@@ -125,6 +127,19 @@ export class SuggestionsClient {
     const res = await this.caller.call('suggestions.attachments.uploadUrl', { body: declared, options });
     const signed = parseResponseBody(attachmentUploadUrlSchema, res.data, 'suggestions.attachments.uploadUrl', res.notes);
     await this.caller.uploadSigned(signed.contentUrl, bytes, file.contentType);
+    return signed.altId;
+  }
+
+  /**
+   * Uploads a file the vendor's way (F1) and answers its altId, to reference in `attachments`
+   * of create or modify: POST /attachment/preupload with `{name, size}`, then POST the bytes
+   * (application/octet-stream) to the signed `contentUrl` it answers.
+   */
+  async preuploadAttachment(bytes: Uint8Array, file: { name: string }, options?: PortalCallOptions): Promise<string> {
+    const declared = checkedBody(attachmentPreuploadRequestSchema, { name: file.name, size: bytes.byteLength }, 'attachment');
+    const res = await this.caller.call('attachments.preupload', { body: declared, options });
+    const signed = parseResponseBody(attachmentPreuploadSchema, res.data, 'attachments.preupload', res.notes);
+    await this.caller.uploadSigned(signed.contentUrl, bytes, 'application/octet-stream', 'POST');
     return signed.altId;
   }
 }

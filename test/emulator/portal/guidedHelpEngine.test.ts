@@ -5,7 +5,7 @@ import { KnowledgeBase } from '../../../src/emulator/portal/knowledge/knowledgeB
 import { GuidedHelpEngine, type PortalUser } from '../../../src/emulator/portal/guided/guidedHelpEngine.js';
 import { renderSearchResponse } from '../../../src/emulator/portal/guided/searchResponse.js';
 import type { GuidedSession } from '../../../src/emulator/portal/guided/guidedSession.js';
-import { parseGuidedHelpResponse } from '../../../src/schemas/guidedHelp.js';
+import { guidedHelpSearchResponseSchema, parseGuidedHelpBody } from '../../../src/schemas/guidedHelp.js';
 
 const user: PortalUser = { tenant: 't1', id: 'alice', kind: 'user' };
 
@@ -24,7 +24,7 @@ describe('emulator portal: guided-help engine', () => {
   let engine: GuidedHelpEngine;
   const portal = () => kb.portal('KP-10001')!;
   const view = (s: GuidedSession, lang = 'en-US') =>
-    parseGuidedHelpResponse(
+    parseGuidedHelpBody(guidedHelpSearchResponseSchema, 
       renderSearchResponse({ kb, portal: portal(), ref: engine.releaseOf(s), profileId: s.profileId, answers: s.answers, lang, linkBase: 'http://x' }),
     );
   beforeEach(() => {
@@ -103,7 +103,7 @@ describe('emulator portal: guided-help engine', () => {
     engine.start(user, portal(), { casebaseId: '101' });
     expect(engine.decide(user, portal(), '5001', { id: '7001' }, false).closed).to.equal(false);
     expect(engine.decide(user, portal(), '5001', { id: '5001' }, true).closed).to.equal(true);
-    expect(refusal(() => engine.step(user, portal(), { casebaseId: '101', questions: [] })).code).to.equal('409-101');
+    expect(refusal(() => engine.step(user, portal(), { casebaseId: '101', questions: [] })).code).to.equal('403-198');
   });
 
   it('shows text in the language asked for', () => {
@@ -115,6 +115,6 @@ describe('emulator portal: guided-help engine', () => {
   it('keeps sessions apart per user', () => {
     engine.start(user, portal(), { casebaseId: '101' });
     const bob: PortalUser = { ...user, id: 'bob' };
-    expect(refusal(() => engine.step(bob, portal(), { casebaseId: '101', questions: [] })).code).to.equal('409-101');
+    expect(refusal(() => engine.step(bob, portal(), { casebaseId: '101', questions: [] })).code).to.equal('403-198');
   });
 });

@@ -23,7 +23,7 @@ describe('emulator portal: guided help over HTTP', () => {
     expect(r.body.code).to.equal(code);
   };
 
-  it('lists releases, clusters and profiles in the published list shapes', async () => {
+  it('[F1] lists releases, clusters and profiles in the published list shapes, and a release by id in the vendor\'s list form', async () => {
     const releases = await f.call('GET', `${gh}/casebasereleases`, { token: alice });
     expect(releases.status).to.equal(200);
     const list = casebaseReleaseListSchema.parse(releases.body);
@@ -31,7 +31,8 @@ describe('emulator portal: guided help over HTTP', () => {
     const clusters = await f.call('GET', `${gh}/casebasereleases/1011/clusters`, { token: alice });
     expect(clusterListSchema.parse(clusters.body).cluster!.map((c) => c.id)).to.deep.equal(['301', '302', '303']);
     const one = await f.call('GET', `${gh}/casebasereleases/2021?$lang=fr-FR`, { token: alice });
-    expect(one.body.name).to.equal('Imprimantes 3.0');
+    // The vendor's form of a release read by id (F1): the list form, holding that release.
+    expect(one.body.casebase.map((c: any) => `${c.id}/${c.name}/${c.status}`)).to.deep.equal(['2021/Imprimantes 3.0/live']);
   });
 
   it('[P9] lists the system profile as profile 1', async () => {
@@ -66,29 +67,31 @@ describe('emulator portal: guided help over HTTP', () => {
     expect(fits.body.caseSearch.map((c: any) => c.caseId)).to.not.include('5010');
   });
 
-  it('[P7] refuses a user without a profile, a profile not assigned, and a release of another portal (409-101)', async () => {
-    expectError(await start({ casebaseId: '101' }, f.token({ id: 'nobody', profileIds: [] })), 409, '409-101');
-    expectError(await start({ casebaseId: '101', profileId: '3' }, f.token({ id: 'cust', profileIds: ['2'] })), 409, '409-101');
-    expectError(await f.call('POST', '/portals/KP-20002/gh/search', { token: alice, body: { casebaseId: '101' } }), 409, '409-101');
+  it('[P7][F2] refuses a user without a profile or a profile not assigned (403-198), and a release of another portal (404-101)', async () => {
+    expectError(await start({ casebaseId: '101' }, f.token({ id: 'nobody', profileIds: [] })), 403, '403-198');
+    expectError(await start({ casebaseId: '101', profileId: '3' }, f.token({ id: 'cust', profileIds: ['2'] })), 403, '403-198');
+    expectError(await f.call('POST', '/portals/KP-20002/gh/search', { token: alice, body: { casebaseId: '101' } }), 404, '404-101');
     expectError(await start({ casebaseId: '999' }), 404, '404-101');
     expectError(await start({ casebaseId: '101', profileId: '77' }), 404, '404-101');
   });
 
-  it('[P7] needs a session in progress for steps, case lists and case details', async () => {
+  it('[P7][F2] needs a session in progress for steps, case lists and case details (403-198, never a 409)', async () => {
     const bob = f.token({ id: 'bob' });
-    expectError(await step({ casebaseId: '202', questions: [{ id: '2002', answers: [{ id: '20021' }] }] }, bob), 409, '409-101');
-    expectError(await f.call('GET', `${gh}/casebasereleases/2021/clusters/401/cases`, { token: bob }), 409, '409-101');
-    expectError(await f.call('GET', `${gh}/casebasereleases/2021/cases/6001`, { token: bob }), 409, '409-101');
-    expectError(await f.call('POST', `${gh}/cases/6001/accept`, { token: bob, body: { id: '6001' } }), 409, '409-101');
+    expectError(await step({ casebaseId: '202', questions: [{ id: '2002', answers: [{ id: '20021' }] }] }, bob), 403, '403-198');
+    expectError(await f.call('GET', `${gh}/casebasereleases/2021/clusters/401/cases`, { token: bob }), 403, '403-198');
+    expectError(await f.call('GET', `${gh}/casebasereleases/2021/cases/6001`, { token: bob }), 403, '403-198');
+    expectError(await f.call('POST', `${gh}/cases/6001/accept`, { token: bob, body: { id: '6001' } }), 403, '403-198');
     await start({ casebaseId: '202' }, bob);
     const cases = await f.call('GET', `${gh}/casebasereleases/2021/clusters/401/cases`, { token: bob });
     expect(clusterCaseListSchema.parse(cases.body).case!.map((c) => c.id)).to.deep.equal(['6001']);
     const detail = await f.call('GET', `${gh}/casebasereleases/2021/cases/6006?caseAdditionalAttributes=all`, { token: bob });
     expect(detail.status).to.equal(200);
-    expect(detail.body.case[0].action.map((a: any) => a.id)).to.deep.equal(['8006', '8007']);
-    expect(detail.body.case[0].question.map((q: any) => q.id)).to.deep.equal(['2002', '2003']);
+    // The vendor's form (F1): a bare case, question details under questionDetail.
+    expect(detail.body.case).to.equal(undefined);
+    expect(detail.body.action.map((a: any) => a.id)).to.deep.equal(['8006', '8007']);
+    expect(detail.body.questionDetail.map((q: any) => q.id)).to.deep.equal(['2002', '2003']);
     // A session on another release of the casebase is not a session on this one.
-    expectError(await f.call('GET', `${gh}/casebasereleases/2022/clusters/401/cases`, { token: bob }), 409, '409-101');
+    expectError(await f.call('GET', `${gh}/casebasereleases/2022/clusters/401/cases`, { token: bob }), 403, '403-198');
     expectError(await f.call('GET', `${gh}/casebasereleases/2021/cases/6006?caseAdditionalAttributes=some`, { token: bob }), 400, '400-196');
   });
 
@@ -116,14 +119,14 @@ describe('emulator portal: guided help over HTTP', () => {
     expect((await f.call('POST', `${gh}/cases/5001/reject`, { token: carol, body: { id: '7001' } })).status).to.equal(201);
     expect((await step({ casebaseId: '101', questions: [{ id: '1008', answers: [{ id: '10082' }] }] }, carol)).status).to.equal(200);
     expect((await f.call('POST', `${gh}/cases/5001/accept`, { token: carol, body: { id: '7001' } })).status).to.equal(201);
-    expectError(await step({ casebaseId: '101', questions: [{ id: '1008', answers: [{ id: '10081' }] }] }, carol), 409, '409-101');
+    expectError(await step({ casebaseId: '101', questions: [{ id: '1008', answers: [{ id: '10081' }] }] }, carol), 403, '403-198');
 
     const first = await start({ casebaseId: '202', questions: [{ id: '2002', answers: [{ id: '20021' }] }] }, carol);
     expect(first.body.casebase.searchSettings).to.deep.equal({ closeSessionOnAccept: false, closeSessionOnReject: true });
     expect((await f.call('POST', `${gh}/cases/6001/accept`, { token: carol, body: { id: '6001' } })).status).to.equal(201);
     expect((await step({ casebaseId: '202', questions: [{ id: '2003', answers: [{ value: 120 }] }] }, carol)).status).to.equal(200);
     expect((await f.call('POST', `${gh}/cases/6001/reject`, { token: carol, body: { id: '8001' } })).status).to.equal(201);
-    expectError(await step({ casebaseId: '202', questions: [{ id: '2003', answers: [{ value: 120 }] }] }, carol), 409, '409-101');
+    expectError(await step({ casebaseId: '202', questions: [{ id: '2003', answers: [{ value: 120 }] }] }, carol), 403, '403-198');
   });
 
   it('walks the home internet casebase from start to an accepted solution', async () => {

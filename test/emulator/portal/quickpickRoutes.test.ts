@@ -23,18 +23,28 @@ describe('emulator portal: quickpicks over HTTP', () => {
   const save = (token: string, body: unknown, headers: Record<string, string> = {}) => f.call('POST', `${gh}/quickpicks`, { token, body, headers });
   const idOf = (r: { headers: Headers }) => r.headers.get('location')!.split('/').pop()!;
 
-  it('[P5] creates a quickpick only for a live release and only with a session in progress', async () => {
+  it('[P5][F2] creates a quickpick only for a live release and only with a session in progress (403-198 otherwise)', async () => {
     const t = f.token({ id: 'p5' });
-    expectError(await save(t, { casebaseReleaseId: '2021', name: 'x' }), 409, '409-101'); // no session yet
+    expectError(await save(t, { casebaseReleaseId: '2021', name: 'x' }), 403, '403-198'); // no session yet
     await startPrinter(t);
     const ok = await save(t, { casebaseReleaseId: '2021', name: 'printer error', comment: 'code 512' });
     expect(ok.status).to.equal(201);
     expect(ok.body).to.equal(undefined);
     expect(idOf(ok)).to.match(/^[0-9]+$/);
     await f.call('POST', `${gh}/search`, { token: t, body: { casebaseId: '202', useLiveRelease: false } });
-    expectError(await save(t, { casebaseReleaseId: '2022' }), 409, '409-101'); // author release
+    expectError(await save(t, { casebaseReleaseId: '2022' }), 403, '403-198'); // author release
     expectError(await save(t, { name: 'no release' }), 400, '400-112');
     expectError(await save(t, { casebaseReleaseId: '4242' }), 404, '404-101');
+  });
+
+  it('[F2] refuses a quickpick after the session closed with 403-198, a status guided help uses', async () => {
+    const t = f.token({ id: 'f2-closed' });
+    await startPrinter(t);
+    // The printer casebase closes its session on reject (searchSettings.closeSessionOnReject).
+    expect((await f.call('POST', `${gh}/cases/6001/reject`, { token: t, body: { id: '6001' } })).status).to.equal(201);
+    const r = await save(t, { casebaseReleaseId: '2021', name: 'after close' });
+    expectError(r, 403, '403-198');
+    expect(r.body.developerMessage).to.match(/no guided help session in progress/);
   });
 
   it('[P5] needs one of the activity headers when linkToActivity is true, any one of the three (the pairing is for resume only)', async () => {

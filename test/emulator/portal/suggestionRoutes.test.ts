@@ -27,6 +27,28 @@ describe('emulator portal: suggestions over HTTP', () => {
   const setStatus = (id: string, status: string) => f.call('PUT', `/emulator/portal/suggestions/${id}/status`, { body: { status } });
   const settings = (portal: string, s: Record<string, boolean>) => f.call('PUT', `/emulator/portal/portals/${portal}/settings`, { body: s });
 
+  it('[F1] the vendor\'s upload: preupload {name, size}, POST the bytes to the signed URL (201), then link the altId', async () => {
+    const bytes = Buffer.from('vendor file');
+    const pre = await f.call('POST', '/attachment/preupload', { token: owner, body: { name: 'notes.txt', size: bytes.length } });
+    expect(pre.status).to.equal(200);
+    const { altId, name, contentUrl } = pre.body;
+    expect(name).to.equal('notes.txt');
+    expect(contentUrl).to.match(/\/knowledge\/portalmgr\/v4\/attachment\/upload\?.*signature=/);
+    expectError(await create(owner, { attachments: { attachment: [{ altId }] } }), 400, '400-196');
+    const post = (url: string, type: string, body: Buffer) => fetch(url, { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) });
+    expect((await post(contentUrl, 'text/plain', bytes)).status).to.equal(415);
+    expect((await post(`${contentUrl}x`, 'application/octet-stream', bytes)).status).to.equal(403);
+    expect((await post(contentUrl, 'application/octet-stream', bytes.subarray(1))).status).to.equal(400);
+    expect((await post(contentUrl, 'application/octet-stream', bytes)).status).to.equal(201);
+    const made = await create(owner, { attachments: { attachment: [{ altId }] } });
+    expect(made.status).to.equal(201);
+    const list = attachmentListSchema.parse((await f.call('GET', `${sg}/${made.id}/attachments`, { token: owner })).body);
+    expect(list.attachments!.map((a) => a.fileName)).to.deep.equal(['notes.txt']);
+    expectError(await f.call('POST', '/attachment/preupload', { token: owner, body: { size: 3 } }), 400, '400-112');
+    expectError(await f.call('POST', '/attachment/preupload', { token: owner, body: { name: 'x', size: 3 }, headers: { 'accept-language': 'ja-JA' } }), 406, '406-100');
+    expectError(await f.call('POST', '/attachment/preupload', { body: { name: 'x', size: 3 } }), 401, '401-104');
+  });
+
   it('[P8] uploads an attachment to a signed URL first, then references it by altId', async () => {
     const bytes = Buffer.from('fake png bytes');
     const up = await f.call('POST', `${sg}/attachments/uploadurl`, { token: owner, body: { fileName: 'leds.png', contentType: 'image/png', size: bytes.length } });

@@ -25,9 +25,9 @@ export function releaseOfPortal(s: PortalServices, portal: PortalData, rid: stri
   return ref;
 }
 
-/** A casebase as the contract shows it, or in the real platform's variants when asked (R7). */
+/** A casebase as the contract shows it, or in the real platform's variants when asked (F3, R7). */
 function casebaseFor<T>(s: PortalServices, view: T): T {
-  return s.ctx.realistic() ? realisticCasebase(view) : view;
+  return realisticCasebase(view, s.ctx.drifts());
 }
 
 export function registerCatalogRoutes(s: PortalServices): void {
@@ -45,7 +45,13 @@ export function registerCatalogRoutes(s: PortalServices): void {
 
   get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}', (rc, { portal, lang }) => {
     const ref = releaseOfPortal(s, portal, rc.params.casebaseReleaseID!);
-    sendJson(rc.res, 200, casebaseFor(s, casebaseView(s.kb, portal, ref, lang, s.linkBase())));
+    // The vendor's form (F1): the list form, like the releases list, holding the one release;
+    // with the releaseList drift (F3) the casebase's other releases come along, the asked one last.
+    const others = s.ctx.drifts().has('releaseList')
+      ? s.kb.releasesOfPortal(portal.id).filter((r) => r.casebase.casebaseId === ref.casebase.casebaseId && r.release.id !== ref.release.id)
+      : [];
+    const view = (r: ReleaseRef) => casebaseFor(s, casebaseView(s.kb, portal, r, lang, s.linkBase()));
+    sendJson(rc.res, 200, { casebase: [...others.map(view), view(ref)] });
   });
 
   get('/portals/{portalID}/gh/casebasereleases/{casebaseReleaseID}/clusters', (rc, { portal, lang }) => {
@@ -103,7 +109,7 @@ export function registerCatalogRoutes(s: PortalServices): void {
     };
     if (attr === 'questionDetail' || attr === 'all') {
       const ids = [...new Set(c.conditions.map((x) => x.questionId))];
-      item.question = ids.map((id) => questionView(cb.questions.find((q) => q.id === id)!, { lang, fallbackLang: cb.defaultLanguage }));
+      item.questionDetail = ids.map((id) => questionView(cb.questions.find((q) => q.id === id)!, { lang, fallbackLang: cb.defaultLanguage }));
     }
     if (attr === 'actions' || attr === 'all') {
       item.action = c.actionIds.map((id) => {
@@ -111,6 +117,7 @@ export function registerCatalogRoutes(s: PortalServices): void {
         return { id: a.id, title: t(a.name), type: a.type, shortName: a.shortName, ...(a.articleId ? { articleId: a.articleId } : {}), ...s.kb.actionCounts(cb, a.id) };
       });
     }
-    sendJson(rc.res, 200, { case: [item] });
+    // The vendor's form (F1): the bare case, question details under `questionDetail`.
+    sendJson(rc.res, 200, item);
   });
 }

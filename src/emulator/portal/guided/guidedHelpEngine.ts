@@ -2,8 +2,11 @@
  * The guided-help sessions of the emulated portal (spec 4.3, P7): start by release, by casebase
  * plus release type (`useLiveRelease`), or from a session article (`ghsArticleId`); step; accept
  * and reject; restore from a quickpick. Sessions are kept per user token subject, per portal,
- * per casebase. Every unmet precondition is a PlatformError (404-101 unknown id, 409-101 a
- * precondition that does not hold); the routes turn it into the error body.
+ * per casebase. Every unmet precondition is a PlatformError with a status the platform uses on
+ * guided help (F2; its published clients declare no 409 there): 404-101 an unknown id (or a
+ * release of another portal), else 403-198 with the reason (a profile the user may not use, a
+ * session not in the state the call needs), as resume-quickpick already answers a missing
+ * session (4.5 lists 403, not 409); the routes turn it into the error body.
  */
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../../../errors/platformError.js';
@@ -24,7 +27,10 @@ export interface PortalUser {
   admin?: boolean;
 }
 
-const precondition = (reason: string) => PlatformError.of('409-101', { reason });
+/** The session is not in the state the call needs (none started, not in progress, closed): F2. */
+const sessionState = (reason: string) => PlatformError.of('403-198', { reason });
+/** The user may not use this profile (none assigned, another one's, not the release's): F2. */
+const profileRefused = (reason: string) => PlatformError.of('403-198', { reason });
 
 export class GuidedHelpEngine {
   private readonly sessions = new Map<string, GuidedSession>();
@@ -66,7 +72,7 @@ export class GuidedHelpEngine {
     }
     if (!ref) throw PlatformError.of('404-101', { name: `release for ${body.ghsArticleId}` });
     if (!this.kb.portalHoldsCasebase(portal.id, ref.casebase.casebaseId)) {
-      throw precondition(`casebase release ${ref.release.id} does not belong to portal ${portal.id}`);
+      throw PlatformError.of('404-101', { name: `casebase release ${ref.release.id} in portal ${portal.id}` });
     }
     return { ref, article };
   }
@@ -74,12 +80,12 @@ export class GuidedHelpEngine {
   /** The profile of a new session: asked for, else the article's, else the portal's default (P7). */
   private resolveProfile(user: PortalUser, portal: PortalData, ref: ReleaseRef, asked: string | undefined): string {
     const assigned = user.profileIds ?? portal.profiles.map((p) => p.id);
-    if (assigned.length === 0) throw precondition(`the ${user.kind} has no guided help profile assigned`);
+    if (assigned.length === 0) throw profileRefused(`the ${user.kind} has no guided help profile assigned`);
     let profileId = asked;
     if (profileId === undefined) profileId = assigned.includes(portal.defaultProfileId) ? portal.defaultProfileId : assigned[0]!;
     if (!portal.profiles.some((p) => p.id === profileId)) throw PlatformError.of('404-101', { name: `profileId ${profileId}` });
-    if (!assigned.includes(profileId)) throw precondition(`profile ${profileId} is not assigned to the ${user.kind}`);
-    if (!ref.release.profileIds.includes(profileId)) throw precondition(`profile ${profileId} cannot use casebase release ${ref.release.id}`);
+    if (!assigned.includes(profileId)) throw profileRefused(`profile ${profileId} is not assigned to the ${user.kind}`);
+    if (!ref.release.profileIds.includes(profileId)) throw profileRefused(`profile ${profileId} cannot use casebase release ${ref.release.id}`);
     return profileId;
   }
 
@@ -105,11 +111,11 @@ export class GuidedHelpEngine {
     return session;
   }
 
-  /** A session in progress for the casebase (or release) a body names, else 409-101. */
+  /** A session in progress for the casebase (or release) a body names, else 403-198. */
   inProgress(user: PortalUser, portalId: string, casebaseOrReleaseId: string): GuidedSession {
     const cbId = this.kb.release(casebaseOrReleaseId)?.casebase.casebaseId ?? casebaseOrReleaseId;
     const s = this.sessionFor(user, portalId, cbId);
-    if (!s || s.state !== 'inProgress') throw precondition(`no guided help session in progress for casebase ${casebaseOrReleaseId}`);
+    if (!s || s.state !== 'inProgress') throw sessionState(`no guided help session in progress for casebase ${casebaseOrReleaseId}`);
     return s;
   }
 
@@ -126,7 +132,7 @@ export class GuidedHelpEngine {
     const ref = this.kb.release(releaseId)!;
     const s = this.sessionFor(user, portalId, ref.casebase.casebaseId);
     if (!s || s.state !== 'inProgress' || s.releaseId !== releaseId) {
-      throw precondition(`no guided help session in progress on casebase release ${releaseId}`);
+      throw sessionState(`no guided help session in progress on casebase release ${releaseId}`);
     }
     return s;
   }
@@ -146,7 +152,7 @@ export class GuidedHelpEngine {
       .filter((s): s is GuidedSession => !!s && this.kb.casesOf(this.kb.release(s.releaseId)!).some((c) => c.id === caseId))
       .sort((a, b) => b.startedAt - a.startedAt);
     const s = started[0];
-    if (!s) throw precondition(`no guided help session started on a release holding case ${caseId}`);
+    if (!s) throw sessionState(`no guided help session started on a release holding case ${caseId}`);
     const cb = this.kb.release(s.releaseId)!.casebase;
     const theCase = cb.cases.find((c) => c.id === caseId)!;
     if (body.id !== caseId && !theCase.actionIds.includes(body.id)) {
@@ -161,7 +167,7 @@ export class GuidedHelpEngine {
   /** Resume a quickpick: needs a session started for its casebase (4.5), which it then replaces. */
   restore(user: PortalUser, portal: PortalData, snap: SessionSnapshot): GuidedSession {
     const existing = this.sessionFor(user, portal.id, snap.casebaseId);
-    if (!existing) throw precondition(`no guided help session started for casebase ${snap.casebaseId}`);
+    if (!existing) throw sessionState(`no guided help session started for casebase ${snap.casebaseId}`);
     const s: GuidedSession = { ...existing, ...structuredClone(snap), id: randomUUID(), state: 'inProgress', startedAt: this.now() };
     this.sessions.set(s.owner, s);
     return s;

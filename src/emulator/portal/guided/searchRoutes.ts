@@ -2,7 +2,8 @@
  * Guided-help search (spec 4.3, the assumed shapes of docs/platform-contract.md): start (POST /gh/search) and step
  * (PUT /gh/search) answer the body of 2.2; accept and reject (POST /gh/cases/{caseID}/...)
  * answer 201 with no body and close the session when the casebase's searchSettings say so
- * (P10). Preconditions (P7) are refused with 409-101, unknown ids with 404-101.
+ * (P10). Unmet preconditions (P7) are refused with a status guided help uses (F2,
+ * guidedHelpEngine.ts): 403-198 with the reason; unknown ids with 404-101.
  */
 import { sendJson, type RouteContext } from '../../../httpServer/jsonServer.js';
 import { caseDecisionBodySchema, searchStartBodySchema, searchStepBodySchema } from '../../../schemas/guidedHelpRequests.js';
@@ -25,7 +26,7 @@ export function sessionBody(s: PortalServices, rc: RouteContext, call: PortalCal
     customAttributes: customAttributeNames(rc.query),
     linkBase: s.linkBase(),
   });
-  return s.ctx.realistic() && !opts.contractShape ? realisticSearchBody(body) : body;
+  return opts.contractShape ? body : realisticSearchBody(body, s.ctx.drifts());
 }
 
 export function registerSearchRoutes(s: PortalServices): void {

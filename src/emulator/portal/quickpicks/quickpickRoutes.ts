@@ -40,7 +40,7 @@ export function registerQuickpickRoutes(s: PortalServices): void {
     const body = portalBody(createQuickpickBodySchema, rc.body);
     const ref = releaseOfPortal(s, call.portal, body.casebaseReleaseId);
     const status = s.kb.statusOf(ref.release.id);
-    if (status !== 'live') throw PlatformError.of('409-101', { reason: `a quickpick can only be created for a live release; ${ref.release.id} is ${status}` });
+    if (status !== 'live') throw PlatformError.of('403-198', { reason: `a quickpick can only be created for a live release; ${ref.release.id} is ${status}` });
     const session = s.engine.inProgressOnRelease(call.user, call.portal.id, ref.release.id);
     const link = body.linkToActivity === true;
     if (link && !hasActivity(activity)) throw PlatformError.of('400-112', { name: ACTIVITY_HEADERS });

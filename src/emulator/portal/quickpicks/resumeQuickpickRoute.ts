@@ -53,7 +53,7 @@ export function registerResumeQuickpickRoute(s: PortalServices): void {
         // Checked as the contract shows it; the realistic variants (R7) are applied after.
         const restored = s.engine.restore(call.user, call.portal, q.snapshot);
         body = guidedHelpSearchResponseSchema.parse(sessionBody(s, rc, call, restored, { contractShape: true }));
-        if (s.ctx.realistic()) body = realisticSearchBody(body);
+        body = realisticSearchBody(body, s.ctx.drifts());
       } catch {
         // A record that no longer fits its casebase cannot be restored: the system cannot process it.
         throw PlatformError.of('500-100');

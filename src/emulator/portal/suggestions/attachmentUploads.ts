@@ -11,6 +11,11 @@ import { signedUrl, verifySignedRequest } from '../../assets/signedUrl.js';
 import { EMULATOR_API } from '../../hub/hubPaths.js';
 
 export const UPLOAD_PATH = `${EMULATOR_API}/portal/uploads`;
+/** The vendor's signed upload path (F1), beside the portal manager's preupload operation. */
+export const PREUPLOAD_TEMPLATE = '/attachment/preupload';
+export const VENDOR_UPLOAD_TEMPLATE = '/attachment/upload';
+/** The portal of a preupload: the vendor's path names none, so it may be linked on any portal of the tenant. */
+export const ANY_PORTAL = '*';
 
 export interface Upload {
   altId: string;
@@ -47,6 +52,16 @@ export class AttachmentUploads {
   url(base: string, altId: string, method: 'PUT' | 'GET', now: number): string {
     const signed = new URL(signedUrl(base, this.key, altId, method, now + this.ttlMs));
     return `${base}${UPLOAD_PATH}/${encodeURIComponent(altId)}${signed.search}`;
+  }
+
+  /**
+   * The vendor's form of the signed URL (F1): `{portalBase}/attachment/upload?altId=...&signature=...`,
+   * for a POST of the bytes.
+   */
+  vendorUrl(portalBase: string, altId: string, now: number): string {
+    const signed = new URL(signedUrl(portalBase, this.key, altId, 'POST', now + this.ttlMs));
+    signed.searchParams.set('altId', altId);
+    return `${portalBase}${VENDOR_UPLOAD_TEMPLATE}?${signed.searchParams}`;
   }
 
   /** 403-198 unless the query signs this altId for this method and has not expired. */

@@ -12,6 +12,7 @@ import { addCommentBodySchema, attachmentUploadRequestSchema } from '../../../sc
 import { beginPortalCall, portalBody, routePath } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { UPLOAD_PATH } from './attachmentUploads.js';
+import { realisticAttachment } from '../../realistic/realisticAnswers.js';
 import { isOwner, requireSetting, suggestionOf } from './suggestionAccess.js';
 
 /** Largest attachment the emulator takes. */
@@ -59,7 +60,7 @@ export function registerSuggestionDetailRoutes(s: PortalServices): void {
     const call = await beginPortalCall(s.ctx, s.kb, rc, attachments);
     requireSetting(call);
     const rec = suggestionOf(s, call, rc.params.suggestionID!, true);
-    const list = rec.attachments.map((a) => ({ id: a.id, fileName: a.fileName, size: a.size, link: { rel: 'attachment', href: attachmentHref(call.portal.id, a.id) } }));
+    const list = rec.attachments.map((a) => realisticAttachment({ id: a.id, fileName: a.fileName, size: a.size, link: { rel: 'attachment', href: attachmentHref(call.portal.id, a.id) } }, s.ctx.drifts()));
     sendJson(rc.res, 200, { count: list.length, attachments: list });
   });
 
@@ -80,7 +81,8 @@ export function registerSuggestionDetailRoutes(s: PortalServices): void {
     const hit = s.suggestions.attachment(call.user.tenant, call.portal.id, rc.params.attachmentID!);
     if (!hit || !(isOwner(call, hit.suggestion) || call.user.admin)) throw PlatformError.of('404-101', { name: `attachmentID ${rc.params.attachmentID}` });
     const a = hit.attachment;
-    sendJson(rc.res, 200, { id: a.id, fileName: a.fileName, size: a.size, contentType: a.contentType, contentUrl: s.uploads.url(s.ctx.baseUrl(), a.altId, 'GET', s.ctx.now()), link: { rel: 'self', href: attachmentHref(call.portal.id, a.id) } });
+    const view = { id: a.id, fileName: a.fileName, size: a.size, contentType: a.contentType, contentUrl: s.uploads.url(s.ctx.baseUrl(), a.altId, 'GET', s.ctx.now()), link: { rel: 'self', href: attachmentHref(call.portal.id, a.id) } };
+    sendJson(rc.res, 200, realisticAttachment(view, s.ctx.drifts()));
   });
 
   // The signed URLs carry their own authorisation; no bearer token.

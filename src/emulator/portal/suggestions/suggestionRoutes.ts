@@ -17,12 +17,14 @@ import { beginPortalCall, page, portalBody, routePath, type PortalCall } from '.
 import type { PortalServices } from '../portalServices.js';
 import { isOwner, requireSetting, suggestionOf, suggestionView } from './suggestionAccess.js';
 import type { StoredAttachment } from './suggestionStore.js';
+import { ANY_PORTAL } from './attachmentUploads.js';
+import { realisticSuggestion } from '../../realistic/realisticAnswers.js';
 
 /** Takes uploaded attachments by altId; each must be the caller's, uploaded, and not linked yet. */
 function takeUploads(s: PortalServices, call: PortalCall, refs: { altId: string }[], suggestionId: string | undefined, at: string): StoredAttachment[] {
   return refs.map((r, i) => {
     const u = s.uploads.get(r.altId);
-    if (!u || u.tenant !== call.user.tenant || u.portalId !== call.portal.id || u.ownerId !== call.user.id || !u.data || u.linkedTo) {
+    if (!u || u.tenant !== call.user.tenant || (u.portalId !== call.portal.id && u.portalId !== ANY_PORTAL) || u.ownerId !== call.user.id || !u.data || u.linkedTo) {
       throw PlatformError.of('400-196', { name: `${at}[${i}].altId`, allowed: 'the altId of a file you uploaded and did not attach yet' });
     }
     u.linkedTo = suggestionId ?? 'pending';
@@ -100,14 +102,16 @@ export function registerSuggestionRoutes(s: PortalServices): void {
       throw PlatformError.of('400-196', { name: 'filter[status]', allowed: SUGGESTION_STATUSES.join(', ') });
     }
     const mine = s.suggestions.list((x) => x.tenant === call.user.tenant && x.portalId === call.portal.id && isOwner(call, x) && (status === null || x.status === (status as SuggestionStatus)));
-    const p = page(rc, mine.map(suggestionView), `${s.ctx.baseUrl()}${rc.req.path?.() ?? ''}`);
+    const view = (x: (typeof mine)[number]) => realisticSuggestion(suggestionView(x), `${s.linkBase()}/portals/${call.portal.id}/suggestions/${x.id}`, s.ctx.drifts());
+    const p = page(rc, mine.map(view), `${s.ctx.baseUrl()}${rc.req.path?.() ?? ''}`);
     sendJson(rc.res, 200, { suggestion: p.items, paginationInfo: p.paginationInfo });
   });
 
   app.route('get', routePath(one), async (rc) => {
     const call = await beginPortalCall(s.ctx, s.kb, rc, one);
     requireSetting(call);
-    sendJson(rc.res, 200, suggestionView(suggestionOf(s, call, rc.params.suggestionID!, true)));
+    const rec = suggestionOf(s, call, rc.params.suggestionID!, true);
+    sendJson(rc.res, 200, realisticSuggestion(suggestionView(rec), `${s.linkBase()}/portals/${call.portal.id}/suggestions/${rec.id}`, s.ctx.drifts()));
   });
 
   app.route('del', routePath(one), async (rc) => {

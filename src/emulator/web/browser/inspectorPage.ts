@@ -8,6 +8,7 @@
 import type { CallLogEntry } from '../../callLog.js';
 import { byId, el, fetchJson } from './dom.js';
 import { initFaultControls } from './faultControls.js';
+import { initRealisticControls } from './realisticControls.js';
 import { belongsTo, CATEGORIES, categoryOf, describeEntry, RetryTracker, type Category } from './inspectorRows.js';
 import { buildTranscript, download } from './transcript.js';
 
@@ -175,3 +176,4 @@ initFilters();
 initKeyboard();
 void poll();
 void initFaultControls().catch((err: Error) => (byId('fault-status').textContent = `Fault knobs unavailable: ${err.message}`));
+void initRealisticControls().catch((err: Error) => (byId('drift-status').textContent = `Realistic switches unavailable: ${err.message}`));

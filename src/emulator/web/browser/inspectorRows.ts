@@ -55,9 +55,19 @@ function str(v: unknown): string {
   return v === undefined || v === null ? '' : String(v);
 }
 
-function rateText(rate: RateBucketState): string {
-  const next = rate.nextTokenInMs > 0 ? `next in ${rate.nextTokenInMs} ms` : 'next now';
-  return `bucket ${rate.ratePerSecond}/s: ${rate.tokens} token${rate.tokens === 1 ? '' : 's'}, ${next}`;
+/**
+ * The bucket's state after the call, in words a reader takes at a glance: a bucket with every
+ * token is "full"; one a call just emptied is not throttled, it refills; only a refused call
+ * (429) says "throttled".
+ */
+export function rateText(rate: RateBucketState, status?: number): string {
+  const head = `bucket ${rate.ratePerSecond}/s`;
+  const burst = rate.burst ?? 1;
+  const wait = `${rate.nextTokenInMs} ms`;
+  if (status === 429) return `${head}: empty, throttled; a token is due in ${wait}`;
+  if (rate.tokens >= burst || rate.nextTokenInMs === 0) return `${head}: full (${burst} of ${burst} token${burst === 1 ? '' : 's'})`;
+  if (rate.tokens === 0) return `${head}: this call took the last token; refills in ${wait}`;
+  return `${head}: ${rate.tokens} of ${burst} tokens left; the next refills in ${wait}`;
 }
 
 /** `/conversation/conversationmgr/v3/channels` → service `conversationmgr v3`, path `/channels`. */
@@ -96,7 +106,7 @@ export function describeEntry(e: CallLogEntry, isRetry: boolean): RowView {
       const { service, path } = splitService(str(e.path));
       if (path.endsWith('/oauth2/token')) flags.push('token');
       const rate = e.rate as RateBucketState | undefined;
-      return { kind: 'call', service, summary: `${str(e.method)} ${path}`, status, ms, flags, ...(rate ? { rate: rateText(rate), rateTitle: `${rate.bucket} (${rate.plan})` } : {}) };
+      return { kind: 'call', service, summary: `${str(e.method)} ${path}`, status, ms, flags, ...(rate ? { rate: rateText(rate, status), rateTitle: `${rate.bucket} (${rate.plan})` } : {}) };
     }
     case 'message': {
       const m = e.message as { content?: { text?: string; quickReplies?: unknown[]; items?: unknown[] }; language?: string } | undefined;
