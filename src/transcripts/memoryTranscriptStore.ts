@@ -41,7 +41,7 @@ const SWEEP_EVERY_MS = 1000;
 export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger {
   private readonly opts: ResolvedTranscriptOptions;
   private readonly maxActivities: number;
-  /** channelId -> conversationId -> transcript, each map oldest transcript first. */
+  /** channel id, then conversation id, to the transcript; each map oldest transcript first. */
   private readonly channels = new Map<string, Map<string, Kept>>();
   private activityCount = 0;
   private lastSweep = Number.NEGATIVE_INFINITY;

@@ -58,7 +58,7 @@ export interface WebhookOptions {
   kindFields?: readonly string[];
   consumer?: Omit<EventConsumerOptions, 'kindFields' | 'fanOut' | 'logger'>;
   fanOut?: EventFanOut;
-  /** Counts hubbot_webhook_events_total{outcome}; observes hubbot_dead_letters and hubbot_queue_depth under `queueName`. */
+  /** Counts `hubbot_webhook_events_total{outcome}`; observes hubbot_dead_letters and hubbot_queue_depth under `queueName`. */
   metrics?: HubbotMetrics;
   /** Label of this receiver's queue in the metrics; default `webhook`. */
   queueName?: string;

@@ -106,7 +106,7 @@ export class ConversationManagerClient {
     return { status: res.status, body: res.data };
   }
 
-  /** GET /conversations/{id}: a completed conversation (C11). */
+  /** `GET /conversations/{id}`: a completed conversation (C11). */
   async getConversation(id: string, options?: CallOptions): Promise<Conversation> {
     const res = await this.call('conversations.get', { id, options });
     return parseResponseBody(conversationSchema, res.data, 'conversations.get', res.notes);

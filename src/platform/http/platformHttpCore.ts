@@ -36,7 +36,7 @@ export interface PlatformLogger {
 }
 
 export interface PlatformHttpCoreOptions {
-  /** The platform's {base_url}. */
+  /** The platform's `{base_url}`. */
   baseUrl: string;
   /** Portal manager v4 base; default `{baseUrl}/knowledge/portalmgr/v4`. */
   portalBaseUrl?: string;
