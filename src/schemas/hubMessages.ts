@@ -58,6 +58,11 @@ export const messageBatchSchema = z.looseObject({
   messages: z.looseObject({ message: z.array(hubMessageSchema).min(1) }),
 });
 
+/**
+ * One message of the hub, as the callback delivers it and the bot's replies are sent: its
+ * conversation, sender, type, content and, when the hub gives them, id, creation time and language.
+ * Fields the contract does not name are kept as they came (read tolerantly).
+ */
 export type HubMessage = z.infer<typeof hubMessageSchema>;
 export type MessageBatch = z.infer<typeof messageBatchSchema>;
 export type MessageContent = z.infer<typeof messageContentSchema>;
