@@ -19,8 +19,8 @@ export interface DefaultPartsOptions {
 
 /**
  * The parts `hubbot emulator` and the local stack start beside the hub: the knowledge portal, the
- * event manager, and the web chat and inspector pages. Pass them as `startEmulator({ parts:
- * defaultParts() })`.
+ * event manager, and the web chat and inspector pages. Pass them to `startEmulator` as its
+ * `parts` option.
  *
  * @param opts - the event manager's webhooks and time scale
  */

@@ -1,15 +1,13 @@
-/**
- * The inbox in this process's memory: the embedded default, right for one replica (what it
- * holds is lost when the process ends; use RedisInbox for several replicas or to survive a
- * restart). It follows RedisInbox's algorithm step for step, so one test suite holds for both.
- *
- * Items are kept as JSON, as in Redis, so a payload that would not survive Redis fails here too.
- */
+// The inbox in memory (documented on the class).
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
 
+/**
+ * How long a `MemoryInbox` remembers item ids and dead letters, its default lease and its clock;
+ * every field has a default.
+ */
 export interface MemoryInboxOptions {
   /** How long an item id is remembered to recognise redeliveries; default 24 h. */
   dedupeWindowMs?: number;
@@ -38,6 +36,13 @@ interface Conversation {
   attempts: number;
 }
 
+/**
+ * The inbox in this process's memory: the embedded default, right for one replica (what it
+ * holds is lost when the process ends; use RedisInbox for several replicas or to survive a
+ * restart). It follows RedisInbox's algorithm step for step, so one test suite holds for both.
+ *
+ * Items are kept as JSON, as in Redis, so a payload that would not survive Redis fails here too.
+ */
 export class MemoryInbox implements Inbox {
   private readonly conversations = new Map<string, Conversation>();
   /** [conversationId, itemId] as JSON → when recorded, oldest first (Map keeps insertion order). */
@@ -55,6 +60,10 @@ export class MemoryInbox implements Inbox {
   private readonly leaseMs: number;
   private readonly now: () => number;
 
+  /**
+   * @param opts - dedupe window, bounds, default lease and clock
+   * @throws RangeError when a bound is not a positive integer
+   */
   constructor(opts: MemoryInboxOptions = {}) {
     this.dedupeWindowMs = opts.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
     this.maxRemembered = opts.maxRemembered ?? 1_000_000;
@@ -65,6 +74,7 @@ export class MemoryInbox implements Inbox {
     this.events.setMaxListeners(0);
   }
 
+  /** {@inheritDoc Inbox.append} */
   async append(conversationId: string, item: InboxItem, opts: AppendOptions = {}): Promise<AppendResult> {
     checkAppend(conversationId, item);
     const now = this.now();
@@ -74,6 +84,7 @@ export class MemoryInbox implements Inbox {
     return { duplicate: !recorded };
   }
 
+  /** {@inheritDoc Inbox.schedule} */
   async schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void> {
     checkSchedule(conversationId, slot, item);
     const slots = this.schedules.get(conversationId) ?? new Map<string, InboxItem & { notBefore: number }>();
@@ -81,6 +92,7 @@ export class MemoryInbox implements Inbox {
     this.schedules.set(conversationId, slots);
   }
 
+  /** {@inheritDoc Inbox.unschedule} */
   async unschedule(conversationId: string, slot: string): Promise<boolean> {
     const slots = this.schedules.get(conversationId);
     const had = slots?.delete(slot) ?? false;
@@ -88,6 +100,7 @@ export class MemoryInbox implements Inbox {
     return had;
   }
 
+  /** {@inheritDoc Inbox.scheduled} */
   async scheduled(conversationId: string): Promise<InboxItem[]> {
     return [...(this.schedules.get(conversationId)?.values() ?? [])].sort((a, b) => a.notBefore - b.notBefore);
   }
@@ -126,6 +139,7 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.claim} */
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const now = this.now();
     this.moveDue(now);
@@ -145,6 +159,7 @@ export class MemoryInbox implements Inbox {
     return this.claimOf(conversationId, conv, workerId);
   }
 
+  /** {@inheritDoc Inbox.complete} */
   async complete(claim: InboxClaim, opts: CompleteOptions = {}): Promise<CompleteResult> {
     const conv = this.owned(claim);
     if (!conv) return { completed: false };
@@ -171,6 +186,7 @@ export class MemoryInbox implements Inbox {
     return { completed: true };
   }
 
+  /** {@inheritDoc Inbox.renew} */
   async renew(claim: InboxClaim, leaseMs: number): Promise<boolean> {
     const conv = this.conversations.get(claim.conversationId);
     if (!conv || conv.token !== claim.token) return false;
@@ -178,6 +194,7 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.release} */
   async release(claim: InboxClaim, opts: ReleaseOptions = {}): Promise<boolean> {
     const conv = this.conversations.get(claim.conversationId);
     if (!conv || conv.token !== claim.token) return false;
@@ -186,6 +203,7 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.deadLetter} */
   async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
     const conv = this.owned(claim);
     if (!conv) return false;
@@ -195,14 +213,17 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.depth} */
   async depth(): Promise<number> {
     return this.count;
   }
 
+  /** {@inheritDoc Inbox.deadLetters} */
   async deadLetters(limit = 100): Promise<DeadLetter[]> {
     return this.dead.slice(0, limit);
   }
 
+  /** {@inheritDoc Inbox.requeueDeadLetter} */
   async requeueDeadLetter(itemId: string): Promise<boolean> {
     const letter = this.dead.find((d) => d.item.id === itemId);
     if (!letter) return false;
@@ -211,11 +232,13 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.onAppend} */
   onAppend(listener: () => void): () => void {
     this.events.on('append', listener);
     return () => this.events.off('append', listener);
   }
 
+  /** {@inheritDoc Inbox.close} */
   async close(): Promise<void> {
     this.events.removeAllListeners();
   }
