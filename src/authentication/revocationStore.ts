@@ -8,10 +8,18 @@
 export interface RevocationStore {
   /** Revokes `jti` until `expiresAtSeconds` (the token's exp, seconds since the epoch). */
   revoke(jti: string, expiresAtSeconds: number): Promise<void>;
+  /**
+   * Whether the token id was revoked (and its token has not expired yet).
+   *
+   * @param jti - the token's id
+   */
   isRevoked(jti: string): Promise<boolean>;
 }
 
-/** One process's revocations; use RedisRevocationStore when several replicas serve callbacks. */
+/**
+ * One process's revocations; use RedisRevocationStore when several replicas serve callbacks.
+ * Entries are dropped when their token expires.
+ */
 export class MemoryRevocationStore implements RevocationStore {
   private readonly revoked = new Map<string, number>();
 

@@ -14,17 +14,27 @@ import { header, sendErrorBody } from './errorResponse.js';
 import { refuseMalformedRequests } from './connectionRefusals.js';
 import { limitSlowClients, type SlowClientLimits } from './slowClientLimits.js';
 
+/** The methods a route can take (restify's names: `del` is DELETE). */
 export type HttpMethod = 'get' | 'post' | 'put' | 'del' | 'patch' | 'head';
 
+/**
+ * What a route's handler is given: the request and response, path parameters, the query and the
+ * parsed body.
+ */
 export interface RouteContext {
+  /** The request. */
   req: restify.Request;
+  /** The response; answer with `sendJson`. */
   res: restify.Response;
+  /** The path's parameters (`:id` ...). */
   params: Record<string, string>;
+  /** The query string. */
   query: URLSearchParams;
   /** The parsed JSON body (undefined when empty, or when the route reads the body itself). */
   body: unknown;
 }
 
+/** Options of one route. */
 export interface RouteOptions {
   /** Body size limit in bytes; default 1 MiB. */
   bodyLimitBytes?: number;
@@ -32,13 +42,42 @@ export interface RouteOptions {
   parseJson?: boolean;
 }
 
+/**
+ * The JSON HTTP server the bot server, the webhook and the token endpoint are built on: every
+ * refusal, the router's own included, is the contract's error body (section 2.3), never a stack
+ * trace.
+ */
 export interface JsonServer {
+  /** The restify server underneath. */
   server: restify.Server;
+  /**
+   * Adds a route. The handler may be async; a thrown PlatformError becomes its error body, anything
+   * else a 500 without details.
+   *
+   * @param method - the HTTP method
+   * @param path - the path, with `:name` parameters
+   * @param handler - answers the request
+   * @param opts - body limit, and whether the body is parsed as JSON
+   */
   route(method: HttpMethod, path: string, handler: (ctx: RouteContext) => Promise<void> | void, opts?: RouteOptions): void;
+  /**
+   * Starts listening.
+   *
+   * @param port - the port; 0 picks a free one
+   * @param host - the interface
+   * @returns the server's base URL
+   */
   listen(port?: number, host?: string): Promise<string>;
+  /** Stops listening and closes the connections. */
   close(): Promise<void>;
 }
 
+/**
+ * Makes a JSON HTTP server: malformed requests and slow clients refused, every error answered with
+ * the contract's error body.
+ *
+ * @param opts - the server's name, the default body limit, slow-client limits
+ */
 export function createJsonServer(opts: { name: string; bodyLimitBytes?: number; slowClients?: SlowClientLimits }): JsonServer {
   const server = restify.createServer({ name: opts.name, handleUncaughtExceptions: false });
   const defaultLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
@@ -90,7 +129,13 @@ export function createJsonServer(opts: { name: string; bodyLimitBytes?: number; 
   };
 }
 
-/** Sends a JSON body with a status (200 by default). */
+/**
+ * Answers with a JSON body (or none).
+ *
+ * @param res - the response
+ * @param status - the HTTP status
+ * @param body - the body; none when undefined
+ */
 export function sendJson(res: restify.Response, status: number, body?: unknown): void {
   if (body === undefined) {
     res.writeHead(status);

@@ -11,7 +11,12 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 export type DepthReader = () => number | Promise<number>;
 
+/**
+ * The bot server's Prometheus metrics, served at `/metrics`: callbacks, turns, sends, rate limits,
+ * webhook events, handovers, waits and queue depths.
+ */
 export interface HubbotMetrics {
+  /** The prom-client registry holding them; add metrics of your own to it. */
   registry: Registry;
   /** `hubbot_callbacks_total{outcome}`: hub calls to the bot's callback. */
   callbacks: Counter<'outcome'>;
@@ -43,9 +48,19 @@ export interface HubbotMetrics {
   queueDepth: Gauge<'queue'>;
   /** `hubbot_dead_letters{queue}`: read from the observed queues at each scrape. */
   deadLetters: Gauge<'queue'>;
-  /** Reads `queue`'s depth at each scrape; returns a function that stops observing it. */
+  /**
+   * Reads `queue`'s depth at each scrape; returns a function that stops observing it.
+   *
+   * @param queue - the queue label
+   * @param read - reads the depth
+   */
   observeQueueDepth(queue: string, read: DepthReader): () => void;
-  /** Reads `queue`'s dead-letter count at each scrape; returns a function that stops observing it. */
+  /**
+   * Reads `queue`'s dead-letter count at each scrape; returns a function that stops observing it.
+   *
+   * @param queue - the queue label
+   * @param read - reads the count
+   */
   observeDeadLetters(queue: string, read: DepthReader): () => void;
 }
 
@@ -90,6 +105,12 @@ function observedGauge(registry: Registry, name: string, help: string): { gauge:
   return { gauge, observe };
 }
 
+/**
+ * Makes the bot server's metrics in a registry of their own (two servers in one process do not
+ * collide).
+ *
+ * @param opts - whether Node's default metrics are added, and labels for every metric
+ */
 export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
   const registry = new Registry();
   if (opts.labels) registry.setDefaultLabels(opts.labels);
