@@ -19,7 +19,7 @@ export const DEFAULT_MAX_UNAUTHENTICATED_PER_ADDRESS = 16;
  * is read.
  */
 export interface UnauthenticatedCapOptions {
-  /** Default 16. */
+  /** Requests per address at most while their credentials are checked; default 16. */
   maxPerAddress?: number;
   /** Who is calling; default the TCP peer (see createClientAddress for trusted proxies). */
   clientAddress?: ClientAddress;
