@@ -13,6 +13,7 @@ export type { HttpCore, RequestSpec, TokenProvider } from '../platform/http/type
 export { ClientCredentialsTokenProvider, type ClientCredentialsOptions } from '../platform/auth/clientCredentialsTokenProvider.js';
 export { StaticTokenProvider } from '../platform/auth/staticTokenProvider.js';
 export { callbackTokenProvider } from '../platform/auth/callbackTokenProvider.js';
+export type { BucketStore } from '../platform/throttle/bucketStore.js';
 export { MemoryBucketStore, type MemoryBucketStoreOptions } from '../platform/throttle/memoryBucketStore.js';
 export { RedisBucketStore } from '../platform/throttle/redisBucketStore.js';
 export { ConversationManagerClient, type ConversationManagerClientOptions } from '../platform/conversation/conversationManagerClient.js';

@@ -219,6 +219,10 @@ export type DisplayField = z.infer<typeof displayFieldSchema>;
 export type VirtualCase = z.infer<typeof virtualCaseSchema>;
 export type DynamicSearchItem = z.infer<typeof dynamicSearchItemSchema>;
 export type TargetCluster = z.infer<typeof targetClusterSchema>;
+/**
+ * The portal's answer to a guided-help start, step or resume: the session, the question asked and
+ * the solutions found.
+ */
 export type GuidedHelpSearchResponse = z.infer<typeof guidedHelpSearchResponseSchema>;
 
 /** P9: profile id 1 is the system profile (a numeric string compared as a number, so `01` too). */
@@ -272,7 +276,12 @@ export function parseGuidedHelpBody<S extends z.ZodType>(schema: S, body: unknow
   );
 }
 
-/** The 200 body of resume-quickpick, start and step (2.2), or a GuidedHelpBodyError. */
+/**
+ * The 200 body of resume-quickpick, start and step (2.2), or a GuidedHelpBodyError.
+ *
+ * @param body - the answer's body
+ * @throws PlatformError when the body is the portal's guided-help error
+ */
 export function parseGuidedHelpResponse(body: unknown): GuidedHelpSearchResponse {
   return parseGuidedHelpBody(guidedHelpSearchResponseSchema, body, 'guided-help search response');
 }

@@ -42,6 +42,7 @@ export const messageContentSchema = z.looseObject({
   pageUrl: z.string().optional(),
 });
 
+/** The schema of one hub message, read tolerantly: unknown fields are kept. */
 export const hubMessageSchema = z.looseObject({
   id: z.string().optional(),
   sender: z.looseObject({ type: z.string(), id: z.string().optional(), name: z.string().optional() }),
@@ -64,6 +65,10 @@ export const messageBatchSchema = z.looseObject({
  * Fields the contract does not name are kept as they came (read tolerantly).
  */
 export type HubMessage = z.infer<typeof hubMessageSchema>;
+/**
+ * A batch of hub messages, as `POST /conversations/messages` takes it and (as the contract assumes)
+ * the callback delivers it.
+ */
 export type MessageBatch = z.infer<typeof messageBatchSchema>;
 export type MessageContent = z.infer<typeof messageContentSchema>;
 export type ConversationRef = z.infer<typeof conversationRefSchema>;

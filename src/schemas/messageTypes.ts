@@ -51,6 +51,7 @@ export const SENDER_MATRIX: readonly MatrixRow[] = [
   },
 ];
 
+/** Every hub message type of the sender matrix (spec 4.4). */
 export const MESSAGE_TYPES = SENDER_MATRIX.flatMap((row) => row.types);
 export type MessageType = string;
 
