@@ -13,8 +13,16 @@ import { understandYesNo } from './understanding/yesNo.js';
 /** The longest free-text answer sent to the portal. */
 export const MAX_TEXT_ANSWER = 4000;
 
+/**
+ * Why an answer could not be read, so the dialog can say what it expects: no option matched,
+ * several did, only one may be picked, not a number, out of range, empty, too long.
+ */
 export type AnswerHint = 'noMatch' | 'ambiguous' | 'oneOnly' | 'notANumber' | 'outOfRange' | 'empty' | 'tooLong';
 
+/**
+ * A customer's answer to the asked question, read: the input to send to the portal and how to show
+ * it, or why it could not be read.
+ */
 export type ParsedAnswer =
   /** `understood`: read from the customer's own words, not an exact form (the dialog says what it understood). */
   | { ok: true; input: AnsweredQuestionInput; shown: string; understood?: boolean }

@@ -1,3 +1,22 @@
+// Where a conversation's guided-help dialog lives between turns (documented on the class).
+import type { Storage } from 'botbuilder-core';
+import type { Snapshot } from 'xstate';
+
+/** A conversation's dialog as stored: the machine's snapshot and the version it was taken with. */
+export interface StoredDialog {
+  /** The machine version the snapshot was taken with; another version starts afresh. */
+  version: number;
+  /** The state machine's persisted snapshot. */
+  snapshot: Snapshot<unknown>;
+  /**
+   * Set before a call that must not be repeated (accepting or rejecting a solution), cleared
+   * after.
+   */
+  inFlight?: { activityId: string; decision: 'accept' | 'reject' };
+  /** The storage eTag read with it, which the next write must match. */
+  eTag?: string;
+}
+
 /**
  * Where a conversation's guided-help dialog lives between turns: one item per conversation in
  * any botbuilder `Storage` (MemoryStorage embedded, RedisStorage across replicas), holding the
@@ -9,22 +28,21 @@
  * solution adds to its score): if the replica dies after the call but before the new snapshot
  * is written, the turn that runs again sees the marker and does not call a second time.
  */
-import type { Storage } from 'botbuilder-core';
-import type { Snapshot } from 'xstate';
-
-export interface StoredDialog {
-  version: number;
-  snapshot: Snapshot<unknown>;
-  inFlight?: { activityId: string; decision: 'accept' | 'reject' };
-  eTag?: string;
-}
-
 export class GuidedHelpStore {
+  /**
+   * @param storage - any botbuilder Storage (the bot's own)
+   * @param namespace - the first part of every key; default `guidedHelp`
+   */
   constructor(
     private readonly storage: Storage,
     private readonly namespace = 'guidedHelp',
   ) {}
 
+  /**
+   * The storage key of a conversation's dialog.
+   *
+   * @param conversationId - the conversation
+   */
   keyOf(conversationId: string): string {
     return `${this.namespace}/${encodeURIComponent(conversationId)}`;
   }
