@@ -47,6 +47,12 @@ export class GuidedHelpStore {
     return `${this.namespace}/${encodeURIComponent(conversationId)}`;
   }
 
+  /**
+   * Reads a conversation's dialog, with its eTag.
+   *
+   * @param conversationId - the conversation
+   * @returns undefined when the conversation has no dialog
+   */
   async read(conversationId: string): Promise<StoredDialog | undefined> {
     const key = this.keyOf(conversationId);
     const items = await this.storage.read([key]);
@@ -70,6 +76,11 @@ export class GuidedHelpStore {
     return (await this.read(conversationId))?.eTag;
   }
 
+  /**
+   * Deletes a conversation's dialog (it ended or restarted).
+   *
+   * @param conversationId - the conversation
+   */
   async delete(conversationId: string): Promise<void> {
     await this.storage.delete([this.keyOf(conversationId)]);
   }
