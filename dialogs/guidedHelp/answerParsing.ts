@@ -156,7 +156,12 @@ export function parseExactAnswer(q: AskedQuestion, text: string): ParsedAnswer {
   return isChoice(q) ? parseChoice(q, text) : q.format === 'number' ? parseNumeric(q, text) : parseText(q, text);
 }
 
-/** The answer to send for `text`, or why it cannot be sent (the question is asked again with a hint). */
+/**
+ * The answer to send for `text`, or why it cannot be sent (the question is asked again with a hint).
+ *
+ * @param q - the question asked
+ * @param text - the customer's message
+ */
 export function parseAnswer(q: AskedQuestion, text: string): ParsedAnswer {
   const exact = parseExactAnswer(q, text);
   if (exact.ok || (exact.hint !== 'noMatch' && exact.hint !== 'ambiguous' && exact.hint !== 'notANumber')) return exact;
@@ -191,7 +196,9 @@ const NO = new Set(['no', 'n', 'nope', 'non', 'reject', 'rejeter', 'not solved',
 /**
  * Yes or no, in English or French, as a customer answers "did this solve it?"; also the
  * number of the quick reply (1 Yes, 2 No, the order the renderer offers them in).
- */
+  *
+  * @param text - the customer's message
+  */
 export function parseYesNo(text: string): 'yes' | 'no' | undefined {
   const said = normalise(text);
   if (said === '1') return 'yes';

@@ -58,7 +58,12 @@ const ESCALATION_KEYS: Record<EscalationReason, MessageKey> = {
   rejectedClosed: 'escalateRejectedClosed',
 };
 
-/** "from 0 to 10000 (excluded)", "of at least 1": the range a number must fall in. */
+/**
+ * "from 0 to 10000 (excluded)", "of at least 1": the range a number must fall in.
+ *
+ * @param q - the numeric question
+ * @param locale - the conversation's locale
+ */
 export function rangeText(q: AskedQuestion, locale: string): string {
   const r = allowedInterval(q);
   if (!r || (r.min === undefined && r.max === undefined)) return '';
