@@ -27,7 +27,7 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
  * report (as `ae-undocumented` warnings, so a new one still changes the report) instead of
  * failing the check. An entry leaves this list once it is complete, and never comes back.
  */
-const DOCUMENTATION_PENDING = new Set<string>(['./dialogs']);
+const DOCUMENTATION_PENDING = new Set<string>([]);
 
 /** Emits the declarations of the library's sources (tsconfig.build.json) into DTS. */
 function emitDeclarations(): void {

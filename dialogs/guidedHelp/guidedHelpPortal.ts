@@ -11,6 +11,11 @@
 import type { GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
 import type { AnsweredQuestionInput, SessionVariable } from '../../src/schemas/guidedHelpRequests.js';
 
+/**
+ * What every portal call carries: the conversation's language (Accept-Language, P2, E3) and the
+ * conversation it is made for, so an implementation can use the customer's own token per
+ * conversation (A2).
+ */
 export interface PortalCallContext {
   /** Accept-Language of the call: the conversation's language, one of the portal's list (4.5). */
   acceptLanguage: string;
