@@ -1,17 +1,4 @@
-/**
- * The ready guided-help bot (B3): an ordinary botbuilder ActivityHandler that greets, lets
- * the customer pick a topic (a casebase), runs the guided-help dialog, and understands a few
- * commands: help, restart, agent, save, resume <code> (and aide, recommencer, conseiller,
- * sauvegarder, reprendre). It speaks the conversation's language (activity.locale), English
- * and French at least, and asks the portal in that language too.
- *
- * Its state lives in the Storage it is given (the dialog's snapshot per conversation), so any
- * replica can take the next turn (B5). Inactivity deadlines are reported through
- * `scheduleDeadline` (and `cancelDeadline` when the dialog ends); InboxDeadlines keeps them in
- * the conversation's inbox (T2). When one falls, the bot runs on an event activity named
- * `guidedHelp.deadline` (or `ContinueConversation`); one whose value names a deadline that is no
- * longer the dialog's (the customer answered in time) does nothing.
- */
+// The ready guided-help bot (documented on the class).
 import { ActivityHandler, TurnContext, type Activity, type ConversationReference, type Storage } from 'botbuilder-core';
 import { GuidedHelpDialog, type GuidedHelpTurn } from '../dialogs/guidedHelp/guidedHelpDialog.js';
 import { message, portalLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
@@ -29,7 +16,15 @@ import { TopicVocabulary } from './topicVocabulary.js';
 import { contentWords } from '../dialogs/guidedHelp/understanding/textTokens.js';
 import { figuresOfTurn, type GuidedHelpFigures } from './guidedHelpFigures.js';
 
+/**
+ * What a `GuidedHelpBot` is built with: where its state lives and the portal; the rest has
+ * defaults.
+ */
 export interface GuidedHelpBotOptions {
+  /**
+   * Where each conversation's dialog is kept: the bot server's Storage, so any replica takes the
+   * next turn.
+   */
   storage: Storage;
   /** The portal port (PortalManagerGuidedHelpPortal over the real client, or a test double). */
   portal: GuidedHelpPortal;
@@ -39,7 +34,11 @@ export interface GuidedHelpBotOptions {
   profileId?: string;
   /** Language of conversations whose activities carry no locale; default en-US. */
   language?: string;
+  /**
+   * How the dialog's questions and answers become activities; default `DefaultGuidedHelpRenderer`.
+   */
   renderer?: GuidedHelpRenderer;
+  /** The dialog's settings (inactivity deadline, attempts ...), over the defaults. */
   settings?: Partial<GuidedHelpSettings>;
   /** A machine of your own (its actors provided); default: the standard one over `portal`. */
   machine?: GuidedHelpMachine;
@@ -50,7 +49,9 @@ export interface GuidedHelpBotOptions {
   scheduleDeadline?: (reference: Partial<ConversationReference>, at: number) => void | Promise<void>;
   /** Told when the conversation has no dialog any more (ended, restarted): its deadline is void. */
   cancelDeadline?: (conversationId: string) => void | Promise<void>;
+  /** The clock, in ms since the epoch; default `Date.now`. */
   now?: () => number;
+  /** Where portal failures and ignored events are logged. */
   log?: { warn(obj: object, msg: string): void };
   /** Told when a conversation starts on a topic and how it goes: solved, rejected, abandoned (O5). */
   figures?: GuidedHelpFigures;
@@ -66,12 +67,31 @@ interface GuidedHelpChannelData {
 
 const DEADLINE_EVENTS = new Set(['ContinueConversation', 'guidedHelp.deadline']);
 
+/**
+ * The ready guided-help bot (B3): an ordinary botbuilder ActivityHandler that greets, lets
+ * the customer pick a topic (a casebase), runs the guided-help dialog, and understands a few
+ * commands: help, restart, agent, save, resume <code> (and aide, recommencer, conseiller,
+ * sauvegarder, reprendre). It speaks the conversation's language (activity.locale), English
+ * and French at least, and asks the portal in that language too.
+ *
+ * Its state lives in the Storage it is given (the dialog's snapshot per conversation), so any
+ * replica can take the next turn (B5). Inactivity deadlines are reported through
+ * `scheduleDeadline` (and `cancelDeadline` when the dialog ends); InboxDeadlines keeps them in
+ * the conversation's inbox (T2). When one falls, the bot runs on an event activity named
+ * `guidedHelp.deadline` (or `ContinueConversation`); one whose value names a deadline that is no
+ * longer the dialog's (the customer answered in time) does nothing.
+ */
 export class GuidedHelpBot extends ActivityHandler {
+  /** The guided-help dialog the bot runs, for a bot that extends this one. */
   readonly dialog: GuidedHelpDialog;
   private readonly renderer: GuidedHelpRenderer;
   private readonly now: () => number;
   private readonly vocabulary: TopicVocabulary;
 
+  /**
+   * @param opts - the storage and portal, and optional topics, language, renderer, deadlines and
+   * clock
+   */
   constructor(private readonly opts: GuidedHelpBotOptions) {
     super();
     this.dialog = new GuidedHelpDialog({ storage: opts.storage, portal: opts.portal, machine: opts.machine, settings: opts.settings });

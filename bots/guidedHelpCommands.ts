@@ -1,10 +1,11 @@
+// The guided-help bot's commands (documented on the type).
+import { normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
+
 /**
  * The words a customer can type to steer the guided-help bot, in English and French: help,
  * restart, agent, save, resume <code>. Matched on the whole message (case and accents
  * ignored), so an answer that merely contains "agent" is still an answer.
  */
-import { normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
-
 export type GuidedHelpCommand =
   | { kind: 'help' }
   | { kind: 'restart' }
@@ -21,6 +22,12 @@ const WORDS: Record<Exclude<GuidedHelpCommand['kind'], 'resume'>, string[]> = {
 
 const RESUME = /^\s*(?:resume|continue|reprendre|continuer)\b\s*(.*)$/i;
 
+/**
+ * The command a customer's message is, if the whole message is one (case and accents ignored).
+ *
+ * @param text - the customer's message
+ * @returns the command, or undefined for anything else (an answer, say)
+ */
 export function parseCommand(text: string | undefined): GuidedHelpCommand | undefined {
   if (!text) return undefined;
   const said = text.trim() === '?' ? '?' : normalise(text);

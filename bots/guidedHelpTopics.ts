@@ -8,7 +8,12 @@ import { parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
 import { normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
 import { textLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
 
+/**
+ * A topic the guided-help bot offers: a casebase of the portal, its name for the customer and the
+ * words that pick it.
+ */
 export interface GuidedHelpTopic {
+  /** The portal's casebase the topic's dialog runs on. */
   casebaseId: string;
   /** Shown to the customer: one text, or one per language (`en`, `fr`). */
   name: string | { en: string; fr?: string };
@@ -21,11 +26,24 @@ export interface GuidedHelpTopic {
 /** Quick replies hold a few choices comfortably; more go in a list picker. */
 const MAX_QUICK_REPLIES = 5;
 
+/**
+ * The topic's name in the customer's language (English when it has none in that language).
+ *
+ * @param topic - the topic
+ * @param locale - the conversation's locale, e.g. `fr-FR`
+ */
 export function topicName(topic: GuidedHelpTopic, locale: string): string {
   if (typeof topic.name === 'string') return topic.name;
   return (textLanguageOf(locale) === 'fr' ? topic.name.fr : undefined) ?? topic.name.en;
 }
 
+/**
+ * The activity that offers the topics: quick replies for a few, a list picker for more.
+ *
+ * @param topics - the topics to offer
+ * @param text - the question above them
+ * @param locale - the conversation's locale
+ */
 export function topicPicker(topics: GuidedHelpTopic[], text: string, locale: string): Partial<Activity> {
   if (topics.length <= MAX_QUICK_REPLIES) {
     return MessageFactory.suggestedActions(
@@ -37,7 +55,13 @@ export function topicPicker(topics: GuidedHelpTopic[], text: string, locale: str
   return MessageFactory.list(cards, text);
 }
 
-/** The topic the customer's text names, if exactly one does. */
+/**
+ * The topic the customer's text names (by number, name or keyword), if exactly one does.
+ *
+ * @param topics - the topics offered
+ * @param text - the customer's message
+ * @param locale - the conversation's locale
+ */
 export function matchTopic(topics: GuidedHelpTopic[], text: string, locale: string): GuidedHelpTopic | undefined {
   const said = normalise(text);
   const byKeyword = topics.filter((t) => (t.keywords ?? []).some((k) => ` ${said} `.includes(` ${normalise(k)} `)));

@@ -1,9 +1,4 @@
-/**
- * The whole product on one machine, with no outside service (`npm start`): the emulator (hub,
- * portal, event manager), a bot server provisioned on it exactly as a contact center would
- * provision a real hub (same setup description, same provisioning code), and the URLs a person
- * needs to chat. Tests start the same stack in-process.
- */
+// The `/local` entry: the emulator and a provisioned bot server on one machine.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../src/config/config.js';
@@ -16,38 +11,59 @@ import { provision, type StepReport } from '../src/provisioning/provision.js';
 import { startHubBotServer, type HubBotServer, type HubBotServerOptions } from '../src/server/hubBotServer.js';
 import { connectPlatform } from '../src/server/platformConnection.js';
 
+/** What `startLocalStack` runs: the bot, and what to change of the emulator and the bot server. */
 export interface LocalStackOptions {
+  /** Builds the bot, as the `bot` option of `startHubBotServer`. */
   bot: HubBotServerOptions['bot'];
+  /** Extra routes on the bot server, as its `extend` option. */
   extend?: HubBotServerOptions['extend'];
+  /** Settings of the emulator (port, plan, faults ...); default parts are added. */
   emulator?: EmulatorOptions;
   /** Environment overrides (e.g. REDIS_URL, BOT_PORT); the rest comes from process.env. */
   env?: Record<string, string | undefined>;
+  /**
+   * The knowledge portal the bot uses; default the emulator's sample portal (`LOCAL_PORTAL_ID`).
+   */
   portalId?: string;
+  /** The bot server's logger. */
   logger?: Logger;
+  /** Told each provisioning step as it is done. */
   onStep?: (r: StepReport) => void;
   /** Webhooks of the emulator's event manager (the bot's own is added, signed, once it listens). */
   webhooks?: (string | WebhookTargetInput)[];
+  /** The inbox worker's settings, as the bot server's `worker` option (tests shorten them). */
   worker?: HubBotServerOptions['worker'];
   /** The developer's own parts for the bot server: Storage, inbox, callback parser. */
   parts?: Pick<HubBotServerOptions, 'storage' | 'inbox' | 'parse'>;
 }
 
+/** A running local stack: the emulator, the bot server provisioned on it, and `stop`. */
 export interface LocalStack {
+  /** The emulated platform (hub, portal, event manager, web chat). */
   emulator: RunningEmulator;
+  /** The bot server, provisioned on the emulator. */
   bot: HubBotServer;
+  /** The bot server's configuration, pointing at the emulator. */
   config: Config;
   /** The account customers start conversations on. */
   accountAddress: string;
+  /** Stops the bot server, then the emulator. */
   stop(): Promise<void>;
 }
 
+/** The address of the account the local stack provisions: customers start conversations on it. */
 export const LOCAL_ACCOUNT_ADDRESS = 'support@local.test';
+/** The emulator's sample knowledge portal, used unless another is named. */
 export const LOCAL_PORTAL_ID = 'KP-10001';
 
 /**
  * What the local stack provisions on its emulator. samples/setup.local.json is the same for a
  * bot on the default port (a test keeps them equal), so `hubbot status samples/setup.local.json`
  * checks a running local stack.
+ *
+ * @param botUrl - the bot server's base URL (token endpoint and callback hang off it)
+ * @param config - the callback path and the account's default language
+ * @returns the setup description `provision` puts on the hub
  */
 export function localSetupDescription(botUrl: string, config: Pick<Config, 'BOT_CALLBACK_PATH' | 'DEFAULT_LANGUAGE'>): SetupDescription {
   return parseSetupDescription({
@@ -60,6 +76,15 @@ export function localSetupDescription(botUrl: string, config: Pick<Config, 'BOT_
   });
 }
 
+/**
+ * The whole product on one machine, with no outside service (`npm start`): the emulator (hub,
+ * portal, event manager), a bot server provisioned on it exactly as a contact center would
+ * provision a real hub (same setup description, same provisioning code), and the URLs a person
+ * needs to chat. Tests start the same stack in-process.
+ *
+ * @param opts - the bot, and optional emulator settings, environment, parts and hooks
+ * @returns the running stack; `stop` stops the bot server, then the emulator
+ */
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const emulator = await startEmulator({ port: 0, parts: defaultParts({ webhooks: opts.webhooks }), ...opts.emulator });
   // The bot's own API client, bound to its participant type as on a real hub: its messages go

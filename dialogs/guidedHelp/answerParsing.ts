@@ -14,8 +14,16 @@ import { normalise } from './understanding/normalise.js';
 /** The longest free-text answer sent to the portal. */
 export const MAX_TEXT_ANSWER = 4000;
 
+/**
+ * Why an answer could not be read, so the dialog can say what it expects: no option matched,
+ * several did, only one may be picked, not a number, out of range, empty, too long.
+ */
 export type AnswerHint = 'noMatch' | 'ambiguous' | 'oneOnly' | 'notANumber' | 'outOfRange' | 'empty' | 'tooLong';
 
+/**
+ * A customer's answer to the asked question, read: the input to send to the portal and how to show
+ * it, or why it could not be read.
+ */
 export type ParsedAnswer =
   /** `understood`: read from the customer's own words, not an exact form (the dialog says what it understood). */
   | { ok: true; input: AnsweredQuestionInput; shown: string; understood?: boolean }
@@ -126,7 +134,12 @@ export function parseExactAnswer(q: AskedQuestion, text: string): ParsedAnswer {
   return isChoice(q) ? parseChoice(q, text) : q.format === 'number' ? parseNumeric(q, text) : parseText(q, text);
 }
 
-/** The answer to send for `text`, or why it cannot be sent (the question is asked again with a hint). */
+/**
+ * The answer to send for `text`, or why it cannot be sent (the question is asked again with a hint).
+ *
+ * @param q - the question asked
+ * @param text - the customer's message
+ */
 export function parseAnswer(q: AskedQuestion, text: string): ParsedAnswer {
   const exact = parseExactAnswer(q, text);
   if (exact.ok || (exact.hint !== 'noMatch' && exact.hint !== 'ambiguous' && exact.hint !== 'notANumber')) return exact;
@@ -161,7 +174,9 @@ const NO = new Set(['no', 'n', 'nope', 'non', 'reject', 'rejeter', 'not solved',
 /**
  * Yes or no, in English or French, as a customer answers "did this solve it?"; also the
  * number of the quick reply (1 Yes, 2 No, the order the renderer offers them in).
- */
+  *
+  * @param text - the customer's message
+  */
 export function parseYesNo(text: string): 'yes' | 'no' | undefined {
   const said = normalise(text);
   if (said === '1') return 'yes';

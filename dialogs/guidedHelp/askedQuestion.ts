@@ -15,22 +15,36 @@ import {
 const MAX_TITLE = 200;
 const MAX_OPTION_TEXT = 100;
 
+/** One answer a choice question offers. */
 export interface AnswerOption {
+  /** The portal's id of the answer. */
   id: string;
+  /** Its text, cut short. */
   text: string;
 }
 
 /** One bound of a numeric range; `inc` says whether the bound itself is allowed. */
 export interface NumericInterval {
+  /** The lower bound, if any. */
   min?: number;
+  /** The upper bound, if any. */
   max?: number;
+  /** Whether the lower bound itself is allowed. */
   minInc: boolean;
+  /** Whether the upper bound itself is allowed. */
   maxInc: boolean;
 }
 
+/**
+ * The question the dialog asks, as the portal gave it, cut to what a chat shows: its title, format,
+ * options or numeric range.
+ */
 export interface AskedQuestion {
+  /** The portal's id of the question. */
   id: string;
+  /** Its text, cut short. */
   title: string;
+  /** How the portal asks it (radio button, checkbox, number ...). */
   format: QuestionFormat;
   /** Offered answers of the choice formats (invisible ones left out). */
   options: AnswerOption[];
@@ -46,10 +60,20 @@ export const CHOICE_FORMATS: readonly QuestionFormat[] = ['radioButton', 'dropdo
 /** Formats where the customer may pick several answers; `mutliSelect` is the platform's spelling. */
 export const MULTI_FORMATS: readonly QuestionFormat[] = ['checkbox', 'mutliSelect'];
 
+/**
+ * Whether the question is answered by picking among its options.
+ *
+ * @param q - the question
+ */
 export function isChoice(q: Pick<AskedQuestion, 'format'>): boolean {
   return CHOICE_FORMATS.includes(q.format);
 }
 
+/**
+ * Whether several options may be picked.
+ *
+ * @param q - the question
+ */
 export function isMulti(q: Pick<AskedQuestion, 'format'>): boolean {
   return MULTI_FORMATS.includes(q.format);
 }
@@ -86,7 +110,11 @@ function infoOf(q: Question): string | undefined {
   return text ? cut(text, MAX_TITLE) : undefined;
 }
 
-/** The dialog's view of a portal question, or undefined when it has no id to answer it by. */
+/**
+ * The dialog's view of a portal question, or undefined when it has no id to answer it by.
+ *
+ * @param q - the question as the portal gave it
+ */
 export function askedQuestionOf(q: Question): AskedQuestion | undefined {
   if (!q.id) return undefined;
   const format = formatOf(q);

@@ -1,15 +1,4 @@
-/**
- * Runs one turn of a conversation's guided-help dialog: restore the machine from Storage (or
- * start one), send it the event, wait until it is stable again (waiting for the customer, or
- * finished), persist the new snapshot, and return what it emitted. Nothing stays in memory
- * between turns, so the next turn may run on another replica or after a restart (B5).
- *
- * A turn that is delivered twice (the inbox runs it again when its replica died before
- * completing it) is recognised by the inbound activity id recorded in the snapshot: it is not
- * applied again, and no portal call is repeated; the current prompt is sent again instead, in
- * case the first replies were lost. A snapshot of another machine version is dropped and the
- * dialog starts over (the bot says so).
- */
+// The guided-help dialog (documented on the class).
 import type { Storage } from 'botbuilder-core';
 import { createActor, waitFor, type Snapshot, type SnapshotFrom } from 'xstate';
 import { guidedHelpActors } from './guidedHelpActors.js';
@@ -20,11 +9,21 @@ import { GuidedHelpStore, type StoredDialog } from './guidedHelpStore.js';
 import { asksForPerson } from './personRequest.js';
 import { DEFAULT_GUIDED_HELP_SETTINGS, type GuidedHelpEvent, type GuidedHelpInput, type GuidedHelpOutput, type GuidedHelpSettings } from './guidedHelpTypes.js';
 
+/**
+ * What a `GuidedHelpDialog` is built with: where its state lives, and the portal (or a machine of
+ * your own).
+ */
 export interface GuidedHelpDialogOptions {
+  /**
+   * Where each conversation's dialog is kept: the bot's Storage, so any replica takes the next
+   * turn.
+   */
   storage: Storage;
   /** The machine to run, its actors provided; or `portal`, to run the default machine over it. */
   machine?: GuidedHelpMachine;
+  /** The portal the default machine runs over. */
   portal?: GuidedHelpPortal;
+  /** Timing and patience, over the defaults. */
   settings?: Partial<GuidedHelpSettings>;
   /** Stored beside each snapshot; default GUIDED_HELP_MACHINE_VERSION. */
   version?: number;
@@ -34,10 +33,14 @@ export interface GuidedHelpDialogOptions {
   turnTimeoutMs?: number;
 }
 
+/** Where a conversation's dialog stands: none, waiting for the customer, or finished. */
 export type DialogStatus = 'none' | 'active' | 'done';
 
+/** A conversation's dialog as `status` reports it. */
 export interface DialogState {
+  /** Where the dialog stands. */
   status: DialogStatus;
+  /** When its inactivity reminder or end is due, in ms since the epoch. */
   deadline?: number;
   /** The conversation's language the dialog runs in (the portal's Accept-Language). */
   lang?: string;
@@ -45,8 +48,11 @@ export interface DialogState {
   expired: boolean;
 }
 
+/** What one turn of the dialog produced. */
 export interface GuidedHelpTurn {
+  /** What to say, in order (the renderer turns them into activities). */
   outputs: GuidedHelpOutput[];
+  /** Where the dialog stands after the turn. */
   status: DialogStatus;
   /** When the dialog is active: when its inactivity deadline falls (ms since epoch). */
   deadline?: number;
@@ -64,13 +70,27 @@ function inOffering(s: MachineSnapshot | undefined): boolean {
   return typeof v === 'object' && v !== null && (v as Record<string, unknown>).session === 'offering';
 }
 
+/**
+ * Runs one turn of a conversation's guided-help dialog: restore the machine from Storage (or
+ * start one), send it the event, wait until it is stable again (waiting for the customer, or
+ * finished), persist the new snapshot, and return what it emitted. Nothing stays in memory
+ * between turns, so the next turn may run on another replica or after a restart (B5).
+ *
+ * A turn that is delivered twice (the inbox runs it again when its replica died before
+ * completing it) is recognised by the inbound activity id recorded in the snapshot: it is not
+ * applied again, and no portal call is repeated; the current prompt is sent again instead, in
+ * case the first replies were lost. A snapshot of another machine version is dropped and the
+ * dialog starts over (the bot says so).
+ */
 export class GuidedHelpDialog {
+  /** Where the dialogs are kept, for a bot that reads or clears them. */
   readonly store: GuidedHelpStore;
   private readonly machine: GuidedHelpMachine;
   private readonly version: number;
   private readonly turnTimeoutMs: number;
   private readonly settings: GuidedHelpSettings;
 
+  /** @param opts - the storage, the portal or machine, settings, key namespace and turn timeout */
   constructor(opts: GuidedHelpDialogOptions) {
     if (!opts.machine && !opts.portal) throw new TypeError('GuidedHelpDialog needs a machine or a portal');
     this.store = new GuidedHelpStore(opts.storage, opts.namespace);
@@ -84,7 +104,10 @@ export class GuidedHelpDialog {
    * The dialog of a conversation: none, waiting for the customer, or finished; its language;
    * and, given the time, whether its inactivity end is already due (a replica restarted and
    * no timer fired): the bot then ends it before treating the customer's new message.
-   */
+    *
+    * @param conversationId - the conversation
+    * @param at - the time to judge the deadline by; default now
+    */
   async status(conversationId: string, at?: number): Promise<DialogState> {
     const rec = await this.store.read(conversationId);
     if (!rec || rec.version !== this.version) return { status: 'none', expired: false };
@@ -94,10 +117,27 @@ export class GuidedHelpDialog {
     return { ...d, lang: s.context.lang, expired };
   }
 
+  /**
+   * Forgets a conversation's dialog (the customer restarts, or the conversation ended).
+   *
+   * @param conversationId - the conversation
+   */
   async reset(conversationId: string): Promise<void> {
     await this.store.delete(conversationId);
   }
 
+  /**
+   * Runs one turn of a conversation's dialog: restores it (or starts one), applies the event, waits
+   * until it is stable, stores it, and returns what to say. A turn run twice is recognised and not
+   * applied again.
+   *
+   * @param conversationId - the conversation
+   * @param said - what happened
+   * @param input - the conversation's language and profile, and the time
+   * @returns the outputs and the dialog's status
+   * @throws PlatformError 409-102 (an eTag conflict) when another replica changed the dialog
+   * meanwhile
+   */
   async handle(conversationId: string, said: GuidedHelpEvent, input: Omit<GuidedHelpInput, 'conversationId'>): Promise<GuidedHelpTurn> {
     // Asking for a person in one's own words is the agent request, at any step, a question
     // waiting for a number included (H5): never read as a wrong answer.

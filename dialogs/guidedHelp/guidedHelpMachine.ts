@@ -19,6 +19,12 @@ import { DEFAULT_GUIDED_HELP_SETTINGS, type GuidedHelpContext, type GuidedHelpSe
 /** Stored beside every snapshot: a snapshot of another version is not restored (the dialog starts over). */
 export const GUIDED_HELP_MACHINE_VERSION = 1;
 
+/**
+ * Makes the guided-help state machine (xstate) with the given settings; provide its portal actors
+ * to run it. `GuidedHelpDialog` does this for you.
+ *
+ * @param overrides - timing and patience, over the defaults
+ */
 export function createGuidedHelpMachine(overrides: Partial<GuidedHelpSettings> = {}) {
   const settings: GuidedHelpSettings = { ...DEFAULT_GUIDED_HELP_SETTINGS, ...overrides };
 
@@ -236,4 +242,5 @@ function decisionInput(context: GuidedHelpContext) {
 
 /** The machine with default settings and no portal: provide actors (guidedHelpActors) to run it. */
 export const guidedHelpMachine = createGuidedHelpMachine();
+/** The guided-help state machine, as `createGuidedHelpMachine` makes it. */
 export type GuidedHelpMachine = ReturnType<typeof createGuidedHelpMachine>;

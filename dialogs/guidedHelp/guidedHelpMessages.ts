@@ -6,6 +6,7 @@
  */
 import { bestAcceptLanguage } from '../../src/schemas/languages.js';
 
+/** The languages the dialog's texts exist in; others fall back to English. */
 export type TextLanguage = 'en' | 'fr';
 type Params = Record<string, string | number>;
 type Text = string | ((p: Params) => string);
@@ -75,6 +76,7 @@ const en = {
   turnError: 'Sorry, something went wrong. Please try again.',
 } satisfies Record<string, Text>;
 
+/** The key of one of the dialog's texts. */
 export type MessageKey = keyof typeof en;
 
 const fr: Record<MessageKey, Text> = {
@@ -140,17 +142,31 @@ const fr: Record<MessageKey, Text> = {
 
 const TEXTS: Record<TextLanguage, Record<MessageKey, Text>> = { en, fr };
 
-/** Our texts' language for a conversation locale or portal language (fr-CA → fr, de-DE → en). */
+/**
+ * Our texts' language for a conversation locale or portal language (fr-CA → fr, de-DE → en).
+ *
+ * @param locale - a conversation locale or portal language, e.g. `fr-CA`
+ */
 export function textLanguageOf(locale: string | undefined): TextLanguage {
   return locale?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 }
 
-/** The portal's Accept-Language for a conversation locale (P2): en-US when none fits. */
+/**
+ * The portal's Accept-Language for a conversation locale (P2): en-US when none fits.
+ *
+ * @param locale - the conversation's locale
+ */
 export function portalLanguageOf(locale: string | undefined): string {
   return bestAcceptLanguage(locale);
 }
 
-/** The text of `key` in the language of `locale`. */
+/**
+ * The text of `key` in the language of `locale`.
+ *
+ * @param locale - the conversation's locale
+ * @param key - which text
+ * @param params - values for the text's placeholders
+ */
 export function message(locale: string | undefined, key: MessageKey, params: Params = {}): string {
   const t = TEXTS[textLanguageOf(locale)][key];
   return typeof t === 'function' ? t(params) : t;

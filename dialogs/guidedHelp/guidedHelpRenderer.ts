@@ -20,11 +20,21 @@ import { message, type MessageKey } from './guidedHelpMessages.js';
 import type { EscalationReason, GuidedHelpOutput } from './guidedHelpTypes.js';
 import { summaryText } from './handoverSummary.js';
 
+/**
+ * Turns the dialog's outputs (questions, solutions, escalations ...) into activities. Implement it
+ * to change how the dialog looks; `DefaultGuidedHelpRenderer` uses suggested actions and cards.
+ */
 export interface GuidedHelpRenderer {
-  /** The activities for one output, in the language of `locale`. */
+  /**
+   * The activities for one output, in the language of `locale`.
+   *
+   * @param output - one output of the dialog
+   * @param locale - the conversation's locale
+   */
   render(output: GuidedHelpOutput, locale: string): Partial<Activity>[];
 }
 
+/** Options of the default renderer. */
 export interface DefaultRendererOptions {
   /** The address of an article, when articles can be linked; otherwise their names are listed. */
   articleUrl?: (articleId: string) => string | undefined;
@@ -48,7 +58,12 @@ const ESCALATION_KEYS: Record<EscalationReason, MessageKey> = {
   rejectedClosed: 'escalateRejectedClosed',
 };
 
-/** "from 0 to 10000 (excluded)", "of at least 1": the range a number must fall in. */
+/**
+ * "from 0 to 10000 (excluded)", "of at least 1": the range a number must fall in.
+ *
+ * @param q - the numeric question
+ * @param locale - the conversation's locale
+ */
 export function rangeText(q: AskedQuestion, locale: string): string {
   const r = allowedInterval(q);
   if (!r || (r.min === undefined && r.max === undefined)) return '';
@@ -57,6 +72,13 @@ export function rangeText(q: AskedQuestion, locale: string): string {
   return message(locale, r.min !== undefined ? 'rangeAtLeast' : 'rangeAtMost', p);
 }
 
+/**
+ * The text that tells the customer why their answer could not be read, in their language.
+ *
+ * @param hint - the parsed answer's hint
+ * @param q - the question asked, for its range
+ * @param locale - the conversation's locale
+ */
 export function hintText(hint: string, q: AskedQuestion | undefined, locale: string): string {
   const key = HINT_KEYS[hint];
   if (!key) return '';
@@ -70,9 +92,16 @@ function choice(title: string, value: string): CardAction {
   return { type: 'imBack', title, value };
 }
 
+/**
+ * The default rendering of the guided-help dialog, in English and French: choices as suggested
+ * actions (a list picker beyond a few), solutions with their articles, yes/no questions, summaries
+ * for the agent.
+ */
 export class DefaultGuidedHelpRenderer implements GuidedHelpRenderer {
+  /** @param options - how articles are linked */
   constructor(private readonly options: DefaultRendererOptions = {}) {}
 
+  /** {@inheritDoc GuidedHelpRenderer.render} */
   render(output: GuidedHelpOutput, locale: string): Partial<Activity>[] {
     switch (output.type) {
       case 'ask':

@@ -1,3 +1,23 @@
+// Where a conversation's guided-help dialog lives between turns (documented on the class).
+import type { Storage } from 'botbuilder-core';
+import type { Snapshot } from 'xstate';
+import { withReadETag } from '../../src/storage/createIfAbsent.js';
+
+/** A conversation's dialog as stored: the machine's snapshot and the version it was taken with. */
+export interface StoredDialog {
+  /** The machine version the snapshot was taken with; another version starts afresh. */
+  version: number;
+  /** The state machine's persisted snapshot. */
+  snapshot: Snapshot<unknown>;
+  /**
+   * Set before a call that must not be repeated (accepting or rejecting a solution), cleared
+   * after.
+   */
+  inFlight?: { activityId: string; decision: 'accept' | 'reject' };
+  /** The storage eTag read with it, which the next write must match. */
+  eTag?: string;
+}
+
 /**
  * Where a conversation's guided-help dialog lives between turns: one item per conversation in
  * any botbuilder `Storage` (MemoryStorage embedded, RedisStorage across replicas), holding the
@@ -9,27 +29,31 @@
  * solution adds to its score): if the replica dies after the call but before the new snapshot
  * is written, the turn that runs again sees the marker and does not call a second time.
  */
-import type { Storage } from 'botbuilder-core';
-import type { Snapshot } from 'xstate';
-import { withReadETag } from '../../src/storage/createIfAbsent.js';
-
-export interface StoredDialog {
-  version: number;
-  snapshot: Snapshot<unknown>;
-  inFlight?: { activityId: string; decision: 'accept' | 'reject' };
-  eTag?: string;
-}
-
 export class GuidedHelpStore {
+  /**
+   * @param storage - any botbuilder Storage (the bot's own)
+   * @param namespace - the first part of every key; default `guidedHelp`
+   */
   constructor(
     private readonly storage: Storage,
     private readonly namespace = 'guidedHelp',
   ) {}
 
+  /**
+   * The storage key of a conversation's dialog.
+   *
+   * @param conversationId - the conversation
+   */
   keyOf(conversationId: string): string {
     return `${this.namespace}/${encodeURIComponent(conversationId)}`;
   }
 
+  /**
+   * Reads a conversation's dialog, with its eTag.
+   *
+   * @param conversationId - the conversation
+   * @returns undefined when the conversation has no dialog
+   */
   async read(conversationId: string): Promise<StoredDialog | undefined> {
     const key = this.keyOf(conversationId);
     const items = await this.storage.read([key]);
@@ -54,6 +78,11 @@ export class GuidedHelpStore {
     return (await this.read(conversationId))?.eTag;
   }
 
+  /**
+   * Deletes a conversation's dialog (it ended or restarted).
+   *
+   * @param conversationId - the conversation
+   */
   async delete(conversationId: string): Promise<void> {
     await this.storage.delete([this.keyOf(conversationId)]);
   }

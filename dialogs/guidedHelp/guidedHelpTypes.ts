@@ -12,10 +12,16 @@ import type { StartSearchRequest } from './guidedHelpPortal.js';
 
 /** Every event carries the time it happened (ms since epoch) and, from a customer, the inbound activity id. */
 export interface At {
+  /** When it happened, in ms since the epoch. */
   at: number;
+  /** The inbound activity it came from, to recognise a turn run twice. */
   activityId?: string;
 }
 
+/**
+ * What can happen to a guided-help dialog: it starts or resumes, the customer answers, accepts or
+ * rejects a solution, asks for an agent or to save, time passes, or the prompt is to be said again.
+ */
 export type GuidedHelpEvent =
   | (At & {
       type: 'START';
@@ -40,6 +46,10 @@ export type GuidedHelpEvent =
   /** Say the current prompt again (a turn processed twice re-sends its prompt, nothing else). */
   | { type: 'REPEAT'; at: number };
 
+/**
+ * The texts the dialog says outside questions and solutions (reminders, portal trouble, save and
+ * resume outcomes ...).
+ */
 export type SayKey =
   | 'reminder'
   | 'portalTrouble'
@@ -54,10 +64,17 @@ export type SayKey =
   | 'resumeCodeInvalid'
   | 'noSession';
 
+/**
+ * Why the dialog hands the customer to an agent: they asked, no solution was found, the portal kept
+ * failing, or every solution was rejected.
+ */
 export type EscalationReason = 'customer' | 'noSolution' | 'portalFailure' | 'rejectedClosed';
 
+/** A solution the customer accepted or rejected, as the agent's summary lists it. */
 export interface TriedSolution {
+  /** The solution's case id. */
   id: string;
+  /** Its title, cut short. */
   t: string;
   /** Accepted (true) or rejected (false). */
   ok: boolean;
@@ -67,7 +84,9 @@ export interface TriedSolution {
 
 /** What goes with a handover for the agent's first glance (H3). */
 export interface EscalationSummary {
+  /** The questions answered so far, with their answers. */
   answers: AnswerRecord[];
+  /** The solutions accepted or rejected. */
   tried: TriedSolution[];
   /** The solution on offer when the customer left it unanswered, if any. */
   offered?: Omit<TriedSolution, 'ok'>;
@@ -77,6 +96,10 @@ export interface EscalationSummary {
   transcript?: string;
 }
 
+/**
+ * What the dialog asks the bot to say: a question, what it understood, a solution on offer, whether
+ * to go on, a fixed text, a saved session's code, an escalation with its summary, or the end.
+ */
 export type GuidedHelpOutput =
   /**
    * `candidates`: the answers the customer's words are close to, to pick from (B6);
@@ -92,20 +115,30 @@ export type GuidedHelpOutput =
   | { type: 'escalate'; reason: EscalationReason; summary: EscalationSummary }
   | { type: 'end'; reason: 'solved' | 'inactivity' };
 
+/**
+ * What a turn of the dialog is given besides its event: the conversation, its language and the
+ * profile.
+ */
 export interface GuidedHelpInput {
+  /** The conversation. */
   conversationId: string;
   /** The conversation's language, as the portal's Accept-Language (e.g. en-US, fr-FR). */
   lang: string;
   /** Profile from configuration; the portal's default profile when absent. */
   profileId?: string;
+  /** When the turn runs, in ms since the epoch; default now. */
   at?: number;
 }
 
 /** Everything here is persisted per conversation: ids and short texts only. */
 export interface GuidedHelpContext {
+  /** The conversation. */
   conversationId: string;
+  /** The conversation's language (the portal's Accept-Language). */
   lang: string;
+  /** The guided-help profile of the session. */
   profileId?: string;
+  /** The portal session, once started. */
   session?: SessionInfo;
   /** The question to ask (the first unanswered one of the last response). */
   question?: AskedQuestion;
@@ -113,7 +146,9 @@ export interface GuidedHelpContext {
   solutions: OfferedSolution[];
   /** caseId of the solution being offered. */
   offered?: string;
+  /** The solutions accepted or rejected so far. */
   tried: TriedSolution[];
+  /** The questions answered so far. */
   answers: AnswerRecord[];
   /** After a rejection the next questions come before further solutions. */
   preferQuestions: boolean;
@@ -121,13 +156,17 @@ export interface GuidedHelpContext {
   failures: number;
   /** Inactivity: the deadline (ms since epoch), whether the reminder was sent, and the time of the last event. */
   deadline: number;
+  /** Whether the inactivity reminder was sent. */
   reminded: boolean;
+  /** When the last event happened, in ms since the epoch. */
   lastAt: number;
   /** The inbound activity whose event this state already includes (a repeat of it is not applied again). */
   lastActivityId?: string;
   /** Only between an event and the portal's answer (never at a persisted, stable state). */
   starting?: { req: StartSearchRequest; text?: string };
+  /** The quickpick being resumed, while it is. */
   resumeOf?: { casebaseId: string; quickpickId: string };
+  /** Answers sent to the portal and not confirmed yet. */
   pending?: { questions: AnsweredQuestionInput[]; records: AnswerRecord[] };
   /** The customer's first message (cut), kept to propose the answers it gives when their question comes (B6). */
   firstWords?: string;
@@ -137,6 +176,10 @@ export interface GuidedHelpContext {
   declined?: string[];
 }
 
+/**
+ * The dialog's timing and patience: the inactivity reminder and end, and how many portal failures
+ * in a row it tolerates.
+ */
 export interface GuidedHelpSettings {
   /** Silence before the reminder. */
   reminderAfterMs: number;

@@ -37,7 +37,13 @@ function compose(summary: EscalationSummary, locale: string, dropAnswers: number
   return lines.join('\n');
 }
 
-/** The summary text, at most `maxLength` characters. */
+/**
+ * The summary text, at most `maxLength` characters.
+ *
+ * @param summary - the escalation's summary
+ * @param locale - the agent-facing language
+ * @param maxLength - the most characters; default `SUMMARY_MAX_LENGTH`
+ */
 export function summaryText(summary: EscalationSummary, locale: string, maxLength = SUMMARY_MAX_LENGTH): string {
   let dropAnswers = 0;
   let dropTried = 0;

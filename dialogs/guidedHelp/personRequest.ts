@@ -42,7 +42,11 @@ const REQUESTS = [
 
 const ALONE = new RegExp(`^(?:(?:i want|je veux|give me) )?${PERSON}${POLITE}$`);
 
-/** Whether the text asks for a person (see above for what counts). */
+/**
+ * Whether the text asks for a person (see above for what counts).
+ *
+ * @param text - the customer's message
+ */
 export function asksForPerson(text: string | undefined): boolean {
   if (!text) return false;
   // Long texts are descriptions of a problem, read for a request only in their first 500 characters.

@@ -1,16 +1,4 @@
-/**
- * The guided-help port over the real portal manager client (src/platform/portal): the calls
- * go through the one HTTP core (token, throttling, 429 backoff, typed PlatformError).
- *
- * - Every call carries the conversation's language as Accept-Language (P2, E3) and as `$lang`
- *   when the portal's list has it, so questions come back in the customer's language.
- * - Portal sessions belong to the token's subject, so a bot serving many customers gives each
- *   conversation its own customer token (A2) through `callOptionsFor`.
- * - Create-quickpick answers 201 with no body (docs/platform-contract.md, assumed shapes): the new quickpick is found
- *   in the casebase's list by the unique name the dialog gave it.
- * - Resume needs a session started for the casebase (4.5's precondition): one is started on
- *   the live release first (quickpicks exist for live releases only, P5).
- */
+// The guided-help port over the real portal manager client (documented on the class).
 import { PlatformError } from '../../src/errors/platformError.js';
 import type { GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
 import { bestQueryLanguage } from '../../src/schemas/languages.js';
@@ -30,12 +18,30 @@ import type {
 /** Pages of quickpicks searched for a new one (75 a page, the maximum). */
 const MAX_QUICKPICK_PAGES = 20;
 
+/** How `PortalManagerGuidedHelpPortal` makes each conversation's calls. */
 export interface PortalManagerGuidedHelpPortalOptions {
   /** Per-conversation call options: the customer's token provider (A2), identifier headers. */
   callOptionsFor?: (call: PortalCallContext) => PortalCallOptions | Promise<PortalCallOptions>;
 }
 
+/**
+ * The guided-help port over the real portal manager client (src/platform/portal): the calls
+ * go through the one HTTP core (token, throttling, 429 backoff, typed PlatformError).
+ *
+ * - Every call carries the conversation's language as Accept-Language (P2, E3) and as `$lang`
+ *   when the portal's list has it, so questions come back in the customer's language.
+ * - Portal sessions belong to the token's subject, so a bot serving many customers gives each
+ *   conversation its own customer token (A2) through `callOptionsFor`.
+ * - Create-quickpick answers 201 with no body (docs/platform-contract.md, assumed shapes): the new quickpick is found
+ *   in the casebase's list by the unique name the dialog gave it.
+ * - Resume needs a session started for the casebase (4.5's precondition): one is started on
+ *   the live release first (quickpicks exist for live releases only, P5).
+ */
 export class PortalManagerGuidedHelpPortal implements GuidedHelpPortal {
+  /**
+   * @param client - the portal manager client (`BotDependencies.platform.portal`)
+   * @param opts - the per-conversation call options (the customer's token)
+   */
   constructor(
     private readonly client: PortalManagerClient,
     private readonly opts: PortalManagerGuidedHelpPortalOptions = {},
@@ -47,6 +53,7 @@ export class PortalManagerGuidedHelpPortal implements GuidedHelpPortal {
     return { acceptLanguage: call.acceptLanguage, ...(lang ? { lang } : {}), ...extra };
   }
 
+  /** {@inheritDoc GuidedHelpPortal.start} */
   async start(req: StartSearchRequest, call: PortalCallContext): Promise<GuidedHelpSearchResponse> {
     return this.client.guidedHelp.startSearch(
       {
@@ -61,6 +68,7 @@ export class PortalManagerGuidedHelpPortal implements GuidedHelpPortal {
     );
   }
 
+  /** {@inheritDoc GuidedHelpPortal.step} */
   async step(req: StepSearchRequest, call: PortalCallContext): Promise<GuidedHelpSearchResponse> {
     return this.client.guidedHelp.step(
       { casebaseId: req.casebaseId, questions: req.questions, ...(req.profileId ? { profileId: req.profileId } : {}) },
@@ -68,14 +76,17 @@ export class PortalManagerGuidedHelpPortal implements GuidedHelpPortal {
     );
   }
 
+  /** {@inheritDoc GuidedHelpPortal.accept} */
   async accept(req: SolutionDecisionRequest, call: PortalCallContext): Promise<void> {
     await this.client.guidedHelp.accept(req.caseId, decisionBody(req), await this.options(call));
   }
 
+  /** {@inheritDoc GuidedHelpPortal.reject} */
   async reject(req: SolutionDecisionRequest, call: PortalCallContext): Promise<void> {
     await this.client.guidedHelp.reject(req.caseId, decisionBody(req), await this.options(call));
   }
 
+  /** {@inheritDoc GuidedHelpPortal.createQuickpick} */
   async createQuickpick(req: CreateQuickpickRequest, call: PortalCallContext): Promise<{ quickpickId: string }> {
     const options = await this.options(call);
     const created = await this.client.quickpicks.create({ casebaseReleaseId: req.casebaseReleaseId, name: req.name, ...(req.comment ? { comment: req.comment } : {}) }, options);
@@ -92,12 +103,14 @@ export class PortalManagerGuidedHelpPortal implements GuidedHelpPortal {
     throw PlatformError.of('502-101', { operation: 'gh.quickpicks.list', reason: 'the quickpick just created is not listed' });
   }
 
+  /** {@inheritDoc GuidedHelpPortal.resumeQuickpick} */
   async resumeQuickpick(req: ResumeQuickpickRequest, call: PortalCallContext): Promise<GuidedHelpSearchResponse> {
     const options = await this.options(call);
     await this.client.guidedHelp.startSearch({ casebaseId: req.casebaseId, useLiveRelease: true }, options);
     return this.client.quickpicks.resume(req.quickpickId, options);
   }
 
+  /** {@inheritDoc GuidedHelpPortal.listCasebases} */
   async listCasebases(call: PortalCallContext): Promise<CasebaseSummary[]> {
     const list = await this.client.guidedHelp.casebaseReleases({ pagesize: 75 }, await this.options(call));
     const out = new Map<string, CasebaseSummary>();

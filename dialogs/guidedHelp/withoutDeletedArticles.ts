@@ -1,15 +1,14 @@
-/**
- * A guided-help portal that no longer offers what a knowledge event said was deleted (
- * built-in use): the articles of deleted (or expired) ids are taken out of every search
- * response, and a solution whose every linked article is gone is not offered at all. The
- * portal may still return them for a while (its index catches up later); the customer should
- * never be sent to an article that no longer exists.
- */
+// A portal that no longer offers deleted articles (documented on the function).
 import type { GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
 import type { GuidedHelpPortal } from './guidedHelpPortal.js';
 
 /** What the decorator needs of DeletedArticles (src/webhook/deletedArticles.ts). */
 export interface DeletedArticleIds {
+  /**
+   * The deleted ones among some article ids.
+   *
+   * @param ids - the article ids to look at
+   */
   deletedAmong(ids: string[]): Promise<ReadonlySet<string>>;
 }
 
@@ -30,6 +29,17 @@ export async function dropDeletedArticles(response: GuidedHelpSearchResponse, de
   };
 }
 
+/**
+ * A guided-help portal that no longer offers what a knowledge event said was deleted (
+ * built-in use): the articles of deleted (or expired) ids are taken out of every search
+ * response, and a solution whose every linked article is gone is not offered at all. The
+ * portal may still return them for a while (its index catches up later); the customer should
+ * never be sent to an article that no longer exists.
+  *
+  * @param portal - the portal to wrap
+  * @param deleted - which articles are gone (`BotDependencies.knowledge.deletedArticles`)
+  * @returns the same portal, its search answers without the deleted articles
+  */
 export function withoutDeletedArticles(portal: GuidedHelpPortal, deleted: DeletedArticleIds): GuidedHelpPortal {
   return {
     start: async (req, call) => dropDeletedArticles(await portal.start(req, call), deleted),

@@ -25,8 +25,17 @@ import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../httpServer/jsonBody.j
 import type { UnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import { messageBatchSchema, type HubMessage } from '../schemas/hubMessages.js';
 
+/**
+ * How the callback handler answered one callback, as reported to `onCallback`: `accepted`
+ * (recorded, 200), `duplicate` (every message already recorded, 200), `refused` (401, 400, 413 or
+ * 429) or `unavailable` (503: shutting down, or the inbox could not record).
+ */
 export type CallbackOutcome = 'accepted' | 'duplicate' | 'refused' | 'unavailable';
 
+/**
+ * What `createHubCallbackHandler` needs: how to check the hub's token and where to record messages;
+ * the rest has defaults.
+ */
 export interface HubCallbackHandlerOptions {
   /** Verifies the hub's token from the request headers; rejects with a 401 PlatformError. */
   authenticate: (req: IncomingMessage) => Promise<unknown>;
@@ -34,8 +43,14 @@ export interface HubCallbackHandlerOptions {
   record: (conversationId: string, item: { id: string; payload: HubMessage; receivedAt: number }) => Promise<{ duplicate: boolean }>;
   /** Overrides how a callback body becomes hub messages (the shape is assumed, see docs/platform-contract.md). */
   parse?: (body: unknown) => HubMessage[];
+  /**
+   * The largest callback body read, in bytes; a larger one gets 413 before it is read. Default 1
+   * MiB.
+   */
   bodyLimitBytes?: number;
+  /** Told how each callback was answered (the bot server counts them in its metrics). */
   onCallback?: (outcome: CallbackOutcome) => void;
+  /** The clock stamped on recorded messages (ms since the epoch); default `Date.now`. */
   now?: () => number;
   /** False while the replica shuts down: callbacks get 503 with Retry-After, for another replica (T7). */
   admitting?: () => boolean;
@@ -43,8 +58,20 @@ export interface HubCallbackHandlerOptions {
   unauthenticated?: UnauthenticatedCap;
 }
 
+/**
+ * A plain Node request handler for the hub's callback: mount it on the callback path of any server
+ * (express, restify, Node's http). It always answers; it never rejects.
+ */
 export type HubCallbackHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/**
+ * Reads a callback body in the batch shape the contract assumes (`messages.message[]`) and returns
+ * its messages. Pass your own `parse` to the handler when your hub's body differs.
+ *
+ * @param body - the parsed JSON body of the callback
+ * @returns the hub messages it carries, in order
+ * @throws PlatformError 400-100 naming the first field that does not fit
+ */
 export function defaultCallbackParser(body: unknown): HubMessage[] {
   const parsed = messageBatchSchema.safeParse(body);
   if (!parsed.success) {
@@ -79,6 +106,14 @@ function preParsedBody(req: IncomingMessage): { body: unknown } | undefined {
   return req.readableEnded && body !== undefined ? { body } : undefined;
 }
 
+/**
+ * Makes the hub's callback handler for a server of your own; it gives the bot server's guarantees:
+ * token checked before the body is read, body limit, every message recorded before the 200, never
+ * an acknowledgement for what was not recorded.
+ *
+ * @param opts - the token check, the recorder, and optional parser, limits and hooks
+ * @returns the handler to mount on the callback path
+ */
 export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCallbackHandler {
   const parse = opts.parse ?? defaultCallbackParser;
   const now = opts.now ?? Date.now;

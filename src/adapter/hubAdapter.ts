@@ -1,18 +1,4 @@
-/**
- * HubAdapter: botbuilder's BotAdapter for the conversation hub. A bot developer's
- * ActivityHandler runs unchanged: hub messages come in as activities (activityFromHubMessage),
- * replies go out through the outbox as hub messages (hubMessagesFromActivity), each checked
- * against the sender matrix before anything is queued (C5).
- *
- * Delivery is ordered per conversation and budget-aware (Outbox). A typing.start the bot sends
- * is always paired with a typing.end, before its next message or at the end of the turn.
- *
- * Every turn enters through the conversation's inbox (T2): `processInboxItem` runs the item a
- * worker claimed, whatever its kind (the customer's message, a proactive turn, a deadline).
- * `continueConversation` puts a proactive turn in the inbox and waits for it (proactiveTurns.ts);
- * `scheduleEvent` is the durable form: a named event activity due at a time, kept in the inbox,
- * run by any replica, after a restart too.
- */
+// The hub's BotAdapter: turns from the inbox, replies through the outbox (documented on the class).
 import { randomUUID } from 'node:crypto';
 import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from 'botbuilder-core';
 import { PlatformError } from '../errors/platformError.js';
@@ -40,8 +26,31 @@ interface TurnOutbound {
 }
 const OUTBOUND = Symbol('hubOutbound');
 
+/**
+ * HubAdapter: botbuilder's BotAdapter for the conversation hub. A bot developer's
+ * ActivityHandler runs unchanged: hub messages come in as activities (activityFromHubMessage),
+ * replies go out through the outbox as hub messages (hubMessagesFromActivity), each checked
+ * against the sender matrix before anything is queued (C5).
+ *
+ * Delivery is ordered per conversation and budget-aware (Outbox). A typing.start the bot sends
+ * is always paired with a typing.end, before its next message or at the end of the turn.
+ *
+ * Every turn enters through the conversation's inbox (T2): `processInboxItem` runs the item a
+ * worker claimed, whatever its kind (the customer's message, a proactive turn, a deadline).
+ * `continueConversation` puts a proactive turn in the inbox and waits for it (proactiveTurns.ts);
+ * `scheduleEvent` is the durable form: a named event activity due at a time, kept in the inbox,
+ * run by any replica, after a restart too.
+ */
 export class HubAdapter extends BotAdapter {
+  /**
+   * The sender type the bot's replies carry on the hub (`custom_bot` unless the options say
+   * otherwise); a reply its type may not send is refused before it is queued (C5).
+   */
   readonly senderType: SenderType;
+  /**
+   * The bot's participant id on the hub: the `sender.id` of its replies and the recipient of the
+   * activities it receives (default `hub-bot`).
+   */
   readonly botId: string;
   private readonly serviceUrl: string;
   /** The developer's onTurnError: it runs for bot errors, after the customer's notice. */
@@ -49,6 +58,13 @@ export class HubAdapter extends BotAdapter {
   private readonly proactive = new ProactiveTurns();
   private readonly scope = new TurnScope();
 
+  /**
+   * Builds the adapter. Most bots never call this: `startHubBotServer` and `createHubBot` build it
+   * with the outbox, inbox and conversation-start store of the configuration.
+   *
+   * @param opts - the outbox replies go through, and the optional inbox, sender type, bot id, turn-
+   * error notices and conversation-start store
+   */
   constructor(private readonly opts: HubAdapterOptions) {
     super();
     this.senderType = opts.senderType ?? 'custom_bot';
@@ -137,6 +153,16 @@ export class HubAdapter extends BotAdapter {
     return this.requireInbox().unschedule(conversationId, slot);
   }
 
+  /**
+   * Sends a turn's replies: each activity is mapped to hub messages (typing, text, cards, suggested
+   * actions, transfers), checked against the sender matrix, and queued in the outbox in order.
+   * Called by botbuilder's `TurnContext.sendActivity`; a bot does not call it itself.
+   *
+   * @param context - the turn the replies belong to
+   * @param activities - the replies, in the order the customer is to see them
+   * @returns one resource response per activity, carrying the id of its last hub message
+   * @throws PlatformError when a reply's type may not be sent by the bot's sender type (C5)
+   */
   override async sendActivities(context: TurnContext, activities: Partial<Activity>[]): Promise<ResourceResponse[]> {
     const outbound = this.outboundOf(context);
     const conversationId = context.activity.conversation?.id;
@@ -168,11 +194,25 @@ export class HubAdapter extends BotAdapter {
     return responses;
   }
 
+  /**
+   * Not supported: the hub has no way to edit a message that was sent.
+   *
+   * @param _context - the turn (unused)
+   * @param _activity - the activity to update (unused)
+   * @throws PlatformError with code 403-198, always
+   */
   override async updateActivity(_context: TurnContext, _activity: Partial<Activity>): Promise<void> {
     // The hub has no message edit (spec 4.4 lists no such type): say so plainly.
     throw PlatformError.of('403-198', { reason: 'the conversation hub cannot update a message that was sent' });
   }
 
+  /**
+   * Not supported: on the hub only a customer may delete a message.
+   *
+   * @param _context - the turn (unused)
+   * @param _reference - the message to delete (unused)
+   * @throws PlatformError with code 403-198, always
+   */
   override async deleteActivity(_context: TurnContext, _reference: Partial<ConversationReference>): Promise<void> {
     throw PlatformError.of('403-198', { reason: 'a bot cannot delete a message on the conversation hub (delete.* is for customers)' });
   }
@@ -219,6 +259,16 @@ export class HubAdapter extends BotAdapter {
     await this.runTurn(activityOfReference(reference, { type: ActivityTypes.Event, name: 'ContinueConversation' }, id, this.serviceUrl), logic, id);
   }
 
+  /**
+   * botbuilder's newer form of `continueConversation`: the bot id or claims and the audience are
+   * ignored (the hub has one bot identity), and the logic runs as `continueConversation` runs it.
+   *
+   * @param _botAppIdOrClaims - ignored
+   * @param reference - the stored conversation reference to continue
+   * @param logicOrAudience - the turn's logic, or an audience (ignored) followed by the logic
+   * @param maybeLogic - the turn's logic when an audience was given
+   * @throws TypeError when no logic function is given
+   */
   override async continueConversationAsync(_botAppIdOrClaims: unknown, reference: Partial<ConversationReference>, logicOrAudience: TurnLogic | string, maybeLogic?: TurnLogic): Promise<void> {
     const logic = typeof logicOrAudience === 'function' ? logicOrAudience : maybeLogic;
     if (!logic) throw new TypeError('continueConversationAsync needs a logic function');

@@ -8,7 +8,15 @@ import type { Outbox } from './outbox/outbox.js';
 import type { Inbox } from './inbox/inbox.js';
 import type { CustomerInfoReader } from './customerInfo.js';
 
+/**
+ * What a `HubAdapter` is built with. Only `outbox` is required; the bot server fills in the rest
+ * from the configuration.
+ */
 export interface HubAdapterOptions {
+  /**
+   * The outbox every reply goes through: it sends each conversation's messages in order and within
+   * the hub's rates (see the `/pipeline` entry).
+   */
   outbox: Outbox;
   /** The sender type our participant sends as; custom_bot unless configured otherwise. */
   senderType?: SenderType;
@@ -31,6 +39,10 @@ export interface HubAdapterOptions {
   readCustomerInfo?: CustomerInfoReader;
   /** Where debug lines go (unknown inbound types, C10). */
   log?: { debug(obj: object, msg: string): void };
+  /**
+   * How the adapter waits between a typing indicator and the next message; default a real timer.
+   * Tests pass a fake one.
+   */
   sleep?: (ms: number) => Promise<void>;
   /**
    * The notice a customer gets when the bot fails on their message, per language (`en`, `fr`,
@@ -48,10 +60,22 @@ export interface HubAdapterOptions {
   proactivePinMs?: number;
 }
 
+/**
+ * A bot's turn handler, as botbuilder's adapters take it (e.g. `(context) => bot.run(context)`).
+ */
 export type TurnLogic = (context: TurnContext) => Promise<void>;
 
-/** Remembers the conversations whose start the bot was told (any Storage; see ConversationReferenceStore). */
+/**
+ * Remembers the conversations whose start turn ran, so the adapter greets each conversation once
+ * (T4). `ConversationReferenceStore` is the implementation the bot server uses; any Storage-backed
+ * one will do.
+ */
 export interface ConversationStarts {
+  /**
+   * Whether the conversation's start turn has not run yet.
+   *
+   * @param conversationId - the hub's conversation id
+   */
   isNew(conversationId: string): Promise<boolean>;
   /** Called once the start turn ran; `reference` is the conversation's, for proactive messages. */
   started(conversationId: string, reference: Partial<ConversationReference>): Promise<void>;

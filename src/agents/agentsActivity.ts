@@ -10,7 +10,11 @@ import type { Activity as BotbuilderActivity, ConversationReference as Botbuilde
 
 type Fields = Record<string, unknown>;
 
-/** The Agents SDK's Activity for an activity of the HubAdapter's turn. */
+/**
+ * The Agents SDK's Activity for an activity of the HubAdapter's turn.
+ *
+ * @param activity - the botbuilder activity
+ */
 export function agentsActivityOf(activity: Partial<BotbuilderActivity>): Activity {
   const copy: Fields = withoutEmptyStrings({ ...activity }, ['text']);
   for (const account of ['from', 'recipient', 'conversation', 'relatesTo']) {
@@ -20,13 +24,22 @@ export function agentsActivityOf(activity: Partial<BotbuilderActivity>): Activit
   return Activity.fromObject(copy);
 }
 
-/** A plain activity for the HubAdapter's turn, from an Agents SDK Activity the agent sends. */
+/**
+ * A plain activity for the HubAdapter's turn, from an Agents SDK Activity the agent sends.
+ *
+ * @param activity - the Agents SDK activity
+ */
 export function hubActivityOf(activity: Activity): Partial<BotbuilderActivity> {
   const { _channelId: _accessorField, ...fields } = { ...activity } as Fields;
   return { ...fields, ...(activity.channelId ? { channelId: activity.channelId } : {}) } as Partial<BotbuilderActivity>;
 }
 
-/** A botbuilder conversation reference for an Agents SDK one: its `agent` is botbuilder's `bot`. */
+/**
+ * A botbuilder conversation reference for an Agents SDK one: its `agent` becomes botbuilder's
+ * `bot`.
+ *
+ * @param reference - the Agents SDK conversation reference
+ */
 export function hubReferenceOf(reference: object): Partial<BotbuilderReference> {
   const { agent, ...rest } = reference as Fields;
   return { ...rest, ...(isObject(agent) ? { bot: agent } : {}) } as Partial<BotbuilderReference>;

@@ -12,6 +12,11 @@ import { HubAgentsAdapter } from './hubAgentsAdapter.js';
 
 /** What the server runs: AgentApplication and ActivityHandler of the Agents SDK both are one. */
 export interface RunnableAgent {
+  /**
+   * Runs one turn of the agent.
+   *
+   * @param context - the Agents SDK's turn context
+   */
   run(context: TurnContext): Promise<unknown>;
 }
 
@@ -21,13 +26,24 @@ export interface RunnableAgent {
  * (for scheduled events, `hubAdapter.scheduleEvent`). `storage` satisfies the Agents SDK's Storage.
  */
 export interface AgentDependencies extends Omit<BotDependencies, 'adapter'> {
+  /** The Agents SDK adapter, for proactive messages (`continueConversation`). */
   adapter: HubAgentsAdapter;
+  /** The botbuilder HubAdapter under it, for scheduled events (`scheduleEvent`). */
   hubAdapter: HubAdapter;
 }
 
+/** Builds an agent from the server's dependencies; called once, at start. */
 export type AgentFactory = (deps: AgentDependencies) => RunnableAgent;
 
-/** The bot option of the server for an agent built beforehand, or for a factory of one. */
+/**
+ * Makes an Agents SDK agent the bot of the hub bot server: pass the result as the `bot` option of
+ * `startHubBotServer`, `createHubBot` or `startLocalStack`. The server's callback route,
+ * authentication, inbox, worker, outbox and sender checks serve it as they serve a botbuilder bot.
+ *
+ * @param agent - an agent built beforehand (an AgentApplication, say), or a factory that builds one
+ * from the server's dependencies
+ * @returns the server's `bot` option
+ */
 export function hubAgentBot(agent: RunnableAgent | AgentFactory): (deps: BotDependencies) => RunnableBot {
   return (deps) => {
     const adapter = new HubAgentsAdapter(deps.adapter);

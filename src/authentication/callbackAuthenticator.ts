@@ -24,16 +24,26 @@ import type { RevocationStore } from './revocationStore.js';
 import { KeysUnavailableError, verifierFor, type IssuerVerifier, type TrustedIssuer } from './trustedIssuer.js';
 import { VerifiedTokenCache, type VerifiedTokenCacheOptions } from './verifiedTokens.js';
 
+/** Who called the callback, as read from a token that passed every check. */
 export interface VerifiedCaller {
+  /** The token's issuer (`iss`). */
   issuer: string;
+  /** The token's subject (`sub`), when it has one. */
   subject?: string;
+  /** The tenant the token belongs to, from its issuer's tenant claim. */
   tenant?: string;
+  /** The token's id (`jti`), by which it can be revoked. */
   jti?: string;
+  /** When the token expires. */
   expiresAt: Date;
   /** Every claim of the token, for checks of your own (scopes, roles); read-only (shared by the calls with this token). */
   claims: Readonly<JWTPayload>;
 }
 
+/**
+ * Which tokens a `CallbackAuthenticator` accepts: issuers, audience, tenant, clock tolerance,
+ * revocations.
+ */
 export interface CallbackAuthenticatorOptions {
   /** Issuers whose tokens are accepted; at least one. */
   issuers: TrustedIssuer[];
@@ -53,10 +63,24 @@ export interface CallbackAuthenticatorOptions {
   verifiedTokens?: VerifiedTokenCacheOptions;
 }
 
+/**
+ * Checks the bearer token of one request; resolves with the verified caller, rejects with a 401
+ * PlatformError.
+ */
 export type CallbackAuthenticator = (req: IncomingMessage) => Promise<VerifiedCaller>;
 
 const MAX_TOLERANCE_SECONDS = 300;
 
+/**
+ * Makes the check of the hub's bearer token on callbacks (C9): signed by a trusted issuer with its
+ * own algorithm, the expected issuer and audience, inside its validity window, the configured
+ * tenant, not revoked. Every refusal is a 401 PlatformError, which makes the hub fetch a new token
+ * and retry.
+ *
+ * @param opts - the trusted issuers, audience, tenant, clock tolerance and revocations
+ * @returns the check, for `createHubCallbackHandler`'s `authenticate`
+ * @throws RangeError when no issuer is given or the tolerance is out of range
+ */
 export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions): CallbackAuthenticator {
   if (opts.issuers.length === 0) throw new RangeError('at least one trusted issuer is needed');
   const tolerance = opts.clockToleranceSeconds ?? 30;

@@ -22,12 +22,19 @@ export interface FailureLimiterOptions {
   now?: () => number;
 }
 
+/**
+ * Counts failed credential checks per key (a caller's address, a client id) and blocks a key that
+ * fails too often (S2). A block only changes how a wrong secret is answered (429 instead of 401):
+ * the right secret is never refused.
+ */
 export interface FailureLimiter {
   /**
    * Counts one failure against every key that is not blocked. Answers the seconds to wait when
    * any key is blocked, this failure included (the caller answers 429 with Retry-After), else
    * undefined (the caller answers 401).
-   */
+    *
+    * @param keys - the keys of the failed attempt (address, client id)
+    */
   recordFailure(keys: readonly string[]): Promise<number | undefined>;
 }
 
@@ -68,12 +75,17 @@ export function waitSeconds(blockedMs: number): number | undefined {
   return blockedMs > 0 ? Math.ceil(blockedMs / 1000) : undefined;
 }
 
+/** The limits of the in-memory failure limiter, and how many keys it tracks. */
 export interface MemoryFailureLimiterOptions extends FailureLimiterOptions {
   /** Most keys tracked at once; default 10 000 (an attacker rotating addresses cannot grow the map without limit). */
   maxKeys?: number;
 }
 
-/** One process's counts: each replica limits on its own. Use RedisFailureLimiter with several replicas. */
+/**
+ * One process's counts: each replica limits on its own. Use RedisFailureLimiter with several replicas.
+ *
+ * @param opts - the limits and the key bound; defaults 10 failures a minute, then a 5-minute block
+ */
 export function createFailureLimiter(opts: MemoryFailureLimiterOptions = {}): FailureLimiter {
   const limits = resolveFailureLimits(opts);
   const maxKeys = opts.maxKeys ?? 10_000;

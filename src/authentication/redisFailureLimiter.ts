@@ -45,18 +45,25 @@ end
 return longest
 `);
 
+/** Where a `RedisFailureLimiter` counts, with its limits and timeout. */
 export interface RedisFailureLimiterOptions extends FailureLimiterOptions {
   /** A node-redis client or cluster client (createRedisConnection). */
   client: RedisScriptClient & { readonly isReady?: boolean };
+  /** The tenant whose keys these are: the Redis Cluster hash tag. */
   tenant: string;
   /** A count that has no answer after this long fails (the endpoint still answers 401); default 1000 ms. */
   timeoutMs?: number;
 }
 
+/**
+ * The failure limiter on Redis, shared by every replica of a tenant (S2): wrong secrets sent to one
+ * replica count, and block, on all. One Lua script counts all the keys of an attempt at once.
+ */
 export class RedisFailureLimiter implements FailureLimiter {
   private readonly limits;
   private readonly now: () => number;
 
+  /** @param opts - the connected client, the tenant, the limits and the timeout */
   constructor(private readonly opts: RedisFailureLimiterOptions) {
     this.limits = resolveFailureLimits(opts);
     this.now = opts.now ?? (() => Date.now());
@@ -65,7 +72,10 @@ export class RedisFailureLimiter implements FailureLimiter {
   /**
    * Rejects, rather than waits, while Redis is unreachable (node-redis would queue the command
    * until it reconnects): the caller then answers the wrong secret with a plain 401.
-   */
+    *
+    * @param keys - the keys of the failed attempt
+    * @returns the seconds to wait when a key is blocked, else undefined
+    */
   async recordFailure(keys: readonly string[]): Promise<number | undefined> {
     if (this.opts.client.isReady === false) throw new Error('redis is not connected');
     const timeoutMs = this.opts.timeoutMs ?? 1000;

@@ -26,8 +26,14 @@ import type { TokenIssuer } from './tokenIssuer.js';
 
 export const DEFAULT_TOKEN_PATH = '/oauth2/token';
 
+/**
+ * A client allowed to get tokens from the bot's token endpoint: the hub's stored authentication
+ * resource.
+ */
 export interface TokenClient {
+  /** The client id (`BOT_CLIENT_ID`). */
   clientId: string;
+  /** The client secret (`BOT_CLIENT_SECRET`), compared in constant time. */
   clientSecret: string;
 }
 
@@ -37,11 +43,16 @@ export interface TokenEndpointLogger {
   warn(obj: object, msg?: string): void;
 }
 
+/**
+ * What the token endpoint serves and how it guards itself: its clients, the issuer of its tokens,
+ * the failure limiter and caps.
+ */
 export interface TokenEndpointOptions {
   /** Route path; default /oauth2/token. */
   path?: string;
   /** Clients allowed to get tokens (BOT_CLIENT_ID / BOT_CLIENT_SECRET). */
   clients: TokenClient[];
+  /** Signs the tokens it hands out (and the callback authenticator verifies). */
   issuer: TokenIssuer;
   /**
    * Failure counting per address and per client id; default in memory, 10 failures a minute,
@@ -52,6 +63,7 @@ export interface TokenEndpointOptions {
   clientAddress?: ClientAddress;
   /** Cap on token requests in flight per address, counted until the secret is checked (S1); default none. */
   unauthenticated?: UnauthenticatedCap;
+  /** Where token grants and refusals are logged (never a secret). */
   logger?: TokenEndpointLogger;
   /** Body size limit; default 16 KiB (a token request is small). */
   bodyLimitBytes?: number;
@@ -64,6 +76,15 @@ function clientKey(clientId: string): string {
   return `client:${createHash('sha256').update(clientId, 'utf8').digest('base64url').slice(0, 22)}`;
 }
 
+/**
+ * Mounts the bot's OAuth2 client-credentials token endpoint (default `/oauth2/token`), which the
+ * hub's stored authentication resource calls: JSON, form or HTTP Basic credentials; the secret
+ * checked first, in constant time; failures limited per address and client (S2).
+ *
+ * @param app - the server to mount it on
+ * @param opts - the clients, the issuer, and optional path, limiter, caps and logger
+ * @throws RangeError when no client is given
+ */
 export function registerTokenEndpoint(app: JsonServer, opts: TokenEndpointOptions): void {
   if (opts.clients.length === 0) throw new RangeError('the token endpoint needs at least one client');
   const clients = new Map(opts.clients.map((c) => [c.clientId, c.clientSecret]));

@@ -19,6 +19,7 @@ interface IssuerBase {
   tenantClaim?: string | null;
 }
 
+/** An issuer that signs with a shared secret (HS256), such as the bot's own token endpoint. */
 export interface SecretIssuer extends IssuerBase {
   /** HMAC key shared with the issuer (HS256), at least 32 characters. */
   secret: string;
@@ -36,6 +37,10 @@ export function kidOf(secret: string): string {
 
 export type AsymmetricAlgorithm = 'RS256' | 'RS384' | 'RS512' | 'PS256' | 'ES256' | 'ES384' | 'EdDSA';
 
+/**
+ * An issuer that publishes its public keys at a JWKS URL (RS256, ES256 ...); keys are fetched and
+ * cached.
+ */
 export interface JwksIssuer extends IssuerBase {
   /** Where the issuer publishes its public keys. */
   jwksUrl: string;
@@ -49,6 +54,10 @@ export interface JwksIssuer extends IssuerBase {
   timeoutMs?: number;
 }
 
+/**
+ * An issuer whose tokens the callback accepts, pinned to its algorithms so a token cannot switch an
+ * RSA issuer to HMAC.
+ */
 export type TrustedIssuer = SecretIssuer | JwksIssuer;
 
 /** Raised when an issuer's keys cannot be fetched: our fault or the issuer's, not the caller's. */

@@ -103,16 +103,39 @@ export const configSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto').describe('auto (the default), pretty or json'),
 });
 
+/**
+ * The bot's configuration, read from the environment by `loadConfig`: the platform's URLs and
+ * credentials, the portal, Redis, the bot server's host, port, paths and token settings, the
+ * webhook's secrets, the log level. Each field is named as its environment variable; the
+ * configuration table of the documentation lists them with their defaults.
+ */
 export type Config = z.infer<typeof configSchema>;
 
+/**
+ * Thrown by `loadConfig` when the environment does not give a valid configuration. Its message
+ * lists every problem, one a line, so all of them can be fixed at once.
+ */
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  /** Each problem found, as `VARIABLE: what is wrong`. */
+  readonly problems: string[];
+
+  /** @param problems - each problem found, as `VARIABLE: what is wrong` */
+  constructor(problems: string[]) {
     super(`Configuration is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
+    this.problems = problems;
   }
 }
 
-/** Loads configuration from `env` (process.env by default); empty strings count as unset. */
+/**
+ * Loads the configuration from `env` (process.env by default). Empty strings count as unset;
+ * defaults fill what is not set; related settings are checked together (e.g. `PLATFORM_TOKEN_URL`
+ * is required with `PLATFORM_BASE_URL`).
+ *
+ * @param env - the variables to read; default `process.env`
+ * @returns the parsed configuration
+ * @throws ConfigError listing every problem found
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const relevant: Record<string, string> = {};
   for (const key of Object.keys(configSchema.shape)) {

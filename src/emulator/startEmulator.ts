@@ -38,14 +38,17 @@ import { DEFAULT_TOLERANCE_MS, TenantRateLimiter, type RateBucketState } from '.
 import { guardLocalOnly } from './localOnlyGuard.js';
 import { driftSet } from './realistic/drifts.js';
 
+/** How `startEmulator` sets up the emulated platform; every field has a default. */
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
   port?: number;
+  /** The interface to listen on; default `127.0.0.1`. */
   host?: string;
   /** Usage plan of every tenant without its own: Developer, Basic, Enterprise (default) or a custom plan. */
   plan?: RatePlan | string;
   /** The clock (ms since epoch) for token expiry, rate buckets and signed URLs; tests pass their own. */
   now?: () => number;
+  /** How long the access tokens it issues live; default one hour. */
   tokenTtlSeconds?: number;
   /** A callback not answering within this is failed; the platform's is 5 s. */
   callbackTimeoutMs?: number;
@@ -53,12 +56,15 @@ export interface EmulatorOptions {
   rateToleranceMs?: number;
   /** Tokens a rate bucket holds (default 1: no bursts). */
   rateBurst?: number;
+  /** Faults to inject from the start (slow or failed calls, callback failures); see `setFaults`. */
   faults?: FaultSettingsInput;
   /** API clients registered at start, beside the default one. */
   clients?: ClientRegistration[];
   /** HMAC key of the signed asset URLs; random per start by default. */
   signingKey?: Buffer;
+  /** How long a signed asset URL stays valid; default 900 s. */
   signedUrlTtlSeconds?: number;
+  /** The largest asset upload accepted; default 10 MiB. */
   maxAssetBytes?: number;
   /** Extra parts (portal, event manager) registering their routes on the same server. */
   parts?: EmulatorPart[];
@@ -71,25 +77,53 @@ export interface EmulatorOptions {
   realistic?: boolean | readonly string[];
 }
 
+/**
+ * A running emulator (from `startEmulator`): its URLs, the default API client, the knobs tests
+ * turn, and `stop`.
+ */
 export interface RunningEmulator {
   /** Base URL, e.g. http://127.0.0.1:4010 */
   url: string;
   /** The conversation manager base: `${url}/conversation/conversationmgr/v3` */
   hubUrl: string;
+  /** The OAuth2 token endpoint (client credentials). */
   tokenUrl: string;
+  /** The API client registered at start (tenant `default`), with its id and secret. */
   defaultClient: ClientCredentials;
+  /** The shared state of the emulator's parts: clock, auth, rate limiter, faults, call log. */
   context: EmulatorContext;
+  /**
+   * The emulated hub's services, for tests that look inside (conversations, resources, deliveries).
+   */
   services: EmulatorServices;
+  /**
+   * Registers an API client (its id, tenant, scopes, sender type, whether it acts on behalf of participants) and returns its credentials.
+   *
+   * @param reg - what the client may do
+   */
   registerClient(reg: ClientRegistration): ClientCredentials;
   /** Registers a client and returns a token for it at once (tests). */
   tokenFor(reg?: ClientRegistration, scopes?: string[]): string;
+  /**
+   * Sets the usage plan (its rates) of a tenant, or of every tenant without its own.
+   *
+   * @param plan - Developer, Basic, Enterprise or a custom plan
+   * @param tenant - the tenant; default all
+   */
   setPlan(plan: RatePlan | string, tenant?: string): void;
+  /**
+   * Replaces the injected faults.
+   *
+   * @param faults - the new fault settings
+   */
   setFaults(faults: FaultSettingsInput): void;
   /** Turns realistic answers (F3, R7) on (`true`: every drift), off, or to the drifts listed. */
   setRealistic(on: boolean | readonly string[]): void;
+  /** Makes every issued access token expire now (tests of token renewal). */
   expireTokens(): void;
   /** Resolves when no callback delivery is queued or running. */
   deliveriesIdle(): Promise<void>;
+  /** Stops the server and every part. */
   stop(): Promise<void>;
 }
 
@@ -97,6 +131,14 @@ function stores(now: () => number): ResourceStores {
   return Object.fromEntries(SETUP_RESOURCES.map((r) => [r, new ResourceStore(now)])) as Record<SetupResource, ResourceStore>;
 }
 
+/**
+ * Starts the emulated platform: the conversation hub plus any extra parts (portal, event manager,
+ * web chat) on one server, sharing one auth, rate limiter, fault knobs, clock and call log. For
+ * tests and a developer's laptop, never production.
+ *
+ * @param opts - port, plan, clock, faults, clients and parts
+ * @returns the running emulator
+ */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const now = opts.now ?? Date.now;
   const log = new CallLog(now);

@@ -1,12 +1,11 @@
-/**
- * The one error type of the project (E4): every platform refusal, whether received by our
- * clients or produced by our servers, is a PlatformError carrying status, code,
- * developerMessage, details and userMessage. Servers turn it back into the body of spec 2.3
- * with `toErrorBody`.
- */
+// The project's one error type (documented on the class) and its helpers.
 import { statusOfCode, type ErrorBody, type ErrorDetail } from '../schemas/errorBody.js';
 import { catalogLanguage, ERROR_CATALOG, renderCatalogText, type CatalogCode } from './errorCatalog.js';
 
+/**
+ * What a `PlatformError` is made of: the fields of the contract's error body (section 2.3 of
+ * docs/platform-contract.md) and, optionally, the retry delay and catalog parameters.
+ */
 export interface PlatformErrorInit {
   status: number;
   code: string;
@@ -20,15 +19,32 @@ export interface PlatformErrorInit {
   cause?: unknown;
 }
 
+/**
+ * The one error type of the project (E4): every platform refusal, whether received by our
+ * clients or produced by our servers, is a PlatformError carrying status, code,
+ * developerMessage, details and userMessage. Servers turn it back into the body of spec 2.3
+ * with `toErrorBody`.
+ */
 export class PlatformError extends Error {
+  /** The HTTP status of the refusal (400, 401, 403, 404, 409, 413, 429, 500, 503 ...). */
   readonly status: number;
+  /** The platform's error code, `status-number` (e.g. `400-112`), as in the error catalog. */
   readonly code: string;
+  /** What went wrong, for the developer (English). */
   readonly developerMessage: string;
+  /** Per-field details of the refusal, when the platform gives them; empty otherwise. */
   readonly details: ErrorDetail[];
+  /** A text fit to show a person, in their language, when the platform gives one. */
   readonly userMessage?: string;
+  /** Seconds to wait before trying again (429, 503), when known. */
   readonly retryAfterSeconds?: number;
+  /**
+   * The catalog parameters the message was rendered with, so a server can render it again in the
+   * caller's language.
+   */
   readonly params?: Record<string, string | number>;
 
+  /** @param init - the error's fields; `details` defaults to none */
   constructor(init: PlatformErrorInit) {
     super(`${init.code}: ${init.developerMessage}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'PlatformError';

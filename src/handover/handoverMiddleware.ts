@@ -20,10 +20,22 @@ import { ActivityTypes, MessageFactory, TurnContext, type Activity, type Middlew
 import { BACK_CHOICE, WAIT_CHOICE, choosesToWait, handoverText } from './handoverTexts.js';
 import { HANDOVER_DEADLINE_EVENT, handoverSignalOf, isTransfer } from './handoverSignals.js';
 
+/**
+ * A step of a handover, as reported to `onEvent`: `started` (the transfer was sent), `answered` (an
+ * agent joined), `failed` (the hub refused the transfer), `timed_out` (no agent within the wait),
+ * `abandoned` (the conversation ended while waiting), `fell_back` (the customer went back to the
+ * bot), `closed` (the handover is over).
+ */
 export type HandoverEvent = 'started' | 'answered' | 'failed' | 'timed_out' | 'abandoned' | 'fell_back' | 'closed';
 
+/** A conversation's open handover, as the middleware keeps it in the bot's Storage. */
 export interface HandoverRecord {
+  /**
+   * Where the handover stands: waiting for an agent, answered by one, or waiting for the customer
+   * to choose after a failure or timeout.
+   */
   status: 'waiting' | 'answered' | 'choosing';
+  /** When the transfer was sent, in ms since the epoch. */
   startedAt: number;
   /** While waiting: when the wait ends (ms since epoch). */
   deadline?: number;
@@ -31,36 +43,74 @@ export interface HandoverRecord {
   transfer?: Partial<Activity>;
   /** Whether the last attempt failed (the hub refused), rather than timed out. */
   failed?: boolean;
+  /** The customer's locale, for the texts the middleware sends them. */
   locale?: string;
 }
 
 /** What the middleware needs of the adapter for its deadlines (HubAdapter has both). */
 export interface HandoverScheduler {
+  /**
+   * Schedules the named event for the reference's conversation at `at` (ms since the epoch),
+   * replacing the one in the same slot.
+   *
+   * @param reference - the conversation the event belongs to
+   * @param event - the event's name and value
+   * @param at - when it is due, in ms since the epoch
+   * @param slot - names the event in the conversation; default the event's name
+   */
   scheduleEvent(reference: Partial<import('botbuilder-core').ConversationReference>, event: { name: string; value?: unknown }, at: number, slot?: string): Promise<void>;
+  /**
+   * Cancels the conversation's event in `slot` if it is not due yet.
+   *
+   * @param conversationId - the conversation
+   * @param slot - the event's slot
+   * @returns false when there was none
+   */
   cancelScheduledEvent(conversationId: string, slot: string): Promise<boolean>;
 }
 
+/**
+ * What a `HandoverMiddleware` is built with: where records are kept, how long to wait for an agent,
+ * where deadlines go.
+ */
 export interface HandoverMiddlewareOptions {
+  /** Where handover records are kept: the bot's Storage, so any replica carries a handover on. */
   storage: Storage;
   /** How long to wait for an agent before the customer is offered a choice; default 120 s. */
   waitMs?: number;
   /** Where deadlines are kept; without one, a `handover.deadline` event must come from elsewhere. */
   scheduler?: HandoverScheduler;
+  /** Told each step of each handover (the bot server counts them as `hubbot_handovers_total`). */
   onEvent?: (event: HandoverEvent, details: { conversationId: string; waitedMs?: number }) => void;
+  /** The clock, in ms since the epoch; default `Date.now`. */
   now?: () => number;
 }
 
 const KEY_PREFIX = 'handover/';
 
+/**
+ * Follows every handover to an agent to its outcome, for any bot (H1, H2): the bot only sends the
+ * transfer (an `escalation.transfer`, or botbuilder's handoff activity). Add it with
+ * `adapter.use(...)`; the bot server does so itself. The rules it follows are described at the top
+ * of this file and in the handover guide.
+ */
 export class HandoverMiddleware implements Middleware {
   private readonly waitMs: number;
   private readonly now: () => number;
 
+  /** @param opts - the storage, and optional wait, scheduler, event hook and clock */
   constructor(private readonly opts: HandoverMiddlewareOptions) {
     this.waitMs = opts.waitMs ?? 120_000;
     this.now = opts.now ?? Date.now;
   }
 
+  /**
+   * botbuilder's middleware hook: reads the turn for the handover's signals and decides whether the
+   * bot sees it.
+   *
+   * @param context - the turn
+   * @param next - runs the rest of the pipeline and the bot
+   */
   async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
     const conversationId = context.activity.conversation?.id;
     if (!conversationId) return next();

@@ -13,8 +13,13 @@
  */
 import { ActivityTypes, type Activity } from 'botbuilder-core';
 
+/**
+ * The name of the event activity that ends the wait for an agent. The middleware schedules it
+ * through the adapter's inbox; a deployment without a scheduler can send it from elsewhere.
+ */
 export const HANDOVER_DEADLINE_EVENT = 'handover.deadline';
 
+/** What one activity means for a handover (see `handoverSignalOf`). */
 export type HandoverSignal =
   | { kind: 'agentJoined' }
   | { kind: 'failed'; why: 'agent.unavailable' | 'error' | 'queue.transfer' }
@@ -26,6 +31,13 @@ export type HandoverSignal =
 
 const AGENT_ROLES = new Set(['platform_agent', 'custom_agent']);
 
+/**
+ * Reads what an incoming activity means for a handover: an agent joined, the transfer failed, the
+ * agent handed back, the conversation ended, the deadline fell, the customer spoke, or nothing.
+ *
+ * @param a - an activity the adapter made from a hub message
+ * @returns the signal, `none` when the activity says nothing about a handover
+ */
 export function handoverSignalOf(a: Partial<Activity>): HandoverSignal {
   const content = (a.value ?? {}) as Record<string, unknown>;
   switch (a.type) {
@@ -65,7 +77,13 @@ function queueOf(content: Record<string, unknown>): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-/** Whether an outgoing activity is the transfer to an agent (mapped to escalation.transfer). */
+/**
+ * Whether an outgoing activity is the transfer to an agent: botbuilder's handoff activity, a
+ * `handoff` or `escalation.transfer` event, or a reply whose channel data names the
+ * `escalation.transfer` hub type.
+ *
+ * @param a - an activity the bot sends
+ */
 export function isTransfer(a: Partial<Activity>): boolean {
   if (a.type === ActivityTypes.Handoff) return true;
   if (a.type === ActivityTypes.Event && (a.name === 'handoff' || a.name === 'escalation.transfer')) return true;

@@ -13,6 +13,10 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { addressInList, parseAddressList } from './addressList.js';
 
+/**
+ * Who is calling: the address every per-caller rule keys on (failure limiter, unauthenticated cap,
+ * webhook allowlist). Behind trusted proxies it is read from X-Forwarded-For.
+ */
 export type ClientAddress = (req: IncomingMessage) => string;
 
 /** `::ffff:10.1.2.3` (an IPv4 peer on a dual-stack socket) is `10.1.2.3`, so one caller has one key. */
@@ -32,7 +36,11 @@ function forwardedEntry(raw: string): string | undefined {
   return undefined;
 }
 
-/** The caller's address resolver; with no trusted proxies (the default) it is the TCP peer. */
+/**
+ * The caller's address resolver; with no trusted proxies (the default) it is the TCP peer.
+ *
+ * @param trustedProxies - addresses and CIDR ranges of the proxies in front of the bot (`TRUSTED_PROXIES`)
+ */
 export function createClientAddress(trustedProxies: readonly string[] = []): ClientAddress {
   const peerOf = (req: IncomingMessage) => normalizeAddress(req.socket?.remoteAddress ?? 'unknown');
   if (trustedProxies.length === 0) return peerOf;

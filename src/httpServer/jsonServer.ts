@@ -9,13 +9,13 @@
 import restify from 'restify';
 import type { IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IncomingMessage } from 'node:http';
 import { PlatformError } from '../errors/platformError.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from './jsonBody.js';
 import { header, sendErrorBody } from './errorResponse.js';
 import { refuseMalformedRequests } from './connectionRefusals.js';
 import { limitSlowClients, type SlowClientLimits } from './slowClientLimits.js';
 
+/** The methods a route can take (restify's names: `del` is DELETE). */
 export type HttpMethod = 'get' | 'post' | 'put' | 'del' | 'patch' | 'head';
 
 /**
@@ -24,22 +24,32 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'del' | 'patch' | 'head';
  * type-only package at run time (N6 of docs/platform-contract.md).
  */
 export interface HttpRequest extends IncomingMessage {
+  /** The path's parameters, as the router found them. */
   params?: Record<string, string>;
+  /** The request's path without its query. */
   path?(): string;
 }
 
 /** The response a handler writes: Node's own. */
 export type HttpResponse = ServerResponse;
 
+/**
+ * What a route's handler is given: the request and response, path parameters, the query and the
+ * parsed body.
+ */
 export interface RouteContext {
+  /** The request. */
   req: HttpRequest;
+  /** The response; answer with `sendJson`. */
   res: HttpResponse;
   params: Record<string, string>;
+  /** The query string. */
   query: URLSearchParams;
   /** The parsed JSON body (undefined when empty, or when the route reads the body itself). */
   body: unknown;
 }
 
+/** Options of one route. */
 export interface RouteOptions {
   /** Body size limit in bytes; default 1 MiB. */
   bodyLimitBytes?: number;
@@ -47,22 +57,54 @@ export interface RouteOptions {
   parseJson?: boolean;
 }
 
+/**
+ * The JSON HTTP server the bot server, the webhook and the token endpoint are built on: every
+ * refusal, the router's own included, is the contract's error body (section 2.3), never a stack
+ * trace.
+ */
 export interface JsonServer {
   /** The underlying server; `server.server` is Node's HTTP server (for connection-level hooks). */
   server: { readonly server: NodeHttpServer };
+  /**
+   * Adds a route. The handler may be async; a thrown PlatformError becomes its error body, anything
+   * else a 500 without details.
+   *
+   * @param method - the HTTP method
+   * @param path - the path, with `:name` parameters
+   * @param handler - answers the request
+   * @param opts - body limit, and whether the body is parsed as JSON
+   */
   route(method: HttpMethod, path: string, handler: (ctx: RouteContext) => Promise<void> | void, opts?: RouteOptions): void;
+  /**
+   * Starts listening.
+   *
+   * @param port - the port; 0 picks a free one
+   * @param host - the interface
+   * @returns the server's base URL
+   */
   listen(port?: number, host?: string): Promise<string>;
+  /** Stops listening and closes the connections. */
   close(): Promise<void>;
 }
 
+/** How a JSON server is made: its name, body limit, slow-client limits and a body hook. */
 export interface JsonServerOptions {
+  /** The server's name, in its logs. */
   name: string;
+  /** The largest request body read by default; larger ones get 413. */
   bodyLimitBytes?: number;
+  /** Header and request deadlines, connection limits. */
   slowClients?: SlowClientLimits;
   /** Told each JSON request body once it is read (the emulator's inspector shows them). */
   onBody?: (req: IncomingMessage, body: unknown) => void;
 }
 
+/**
+ * Makes a JSON HTTP server: malformed requests and slow clients refused, every error answered with
+ * the contract's error body.
+ *
+ * @param opts - the server's name, the default body limit, slow-client limits, a body hook
+ */
 export function createJsonServer(opts: JsonServerOptions): JsonServer {
   const server = restify.createServer({ name: opts.name, handleUncaughtExceptions: false });
   const defaultLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
@@ -115,7 +157,13 @@ export function createJsonServer(opts: JsonServerOptions): JsonServer {
   };
 }
 
-/** Sends a JSON body with a status (200 by default). */
+/**
+ * Answers with a JSON body (or none).
+ *
+ * @param res - the response
+ * @param status - the HTTP status
+ * @param body - the body; none when undefined
+ */
 export function sendJson(res: HttpResponse, status: number, body?: unknown): void {
   if (body === undefined) {
     res.writeHead(status);

@@ -14,24 +14,44 @@ import { createClientAddress, type ClientAddress } from './clientAddress.js';
 
 export const DEFAULT_MAX_UNAUTHENTICATED_PER_ADDRESS = 16;
 
+/**
+ * How many requests per address may wait for their credentials to be checked, and how the address
+ * is read.
+ */
 export interface UnauthenticatedCapOptions {
-  /** Default 16. */
+  /** Requests per address at most while their credentials are checked; default 16. */
   maxPerAddress?: number;
   /** Who is calling; default the TCP peer (see createClientAddress for trusted proxies). */
   clientAddress?: ClientAddress;
 }
 
+/**
+ * A cap on requests per address whose credentials are still being checked (S1): beyond it, 429 from
+ * the headers alone, before any body is read.
+ */
 export interface UnauthenticatedCap {
   /**
    * Counts the request in, or throws the 429 PlatformError when its address is at the cap.
    * Returns the release (idempotent) to call once authentication has succeeded; it is also called
    * when the answer is finished or the connection closes.
-   */
+    *
+    * @param req - the request
+    * @param res - its response
+    */
   admit(req: IncomingMessage, res: ServerResponse): () => void;
-  /** Requests counted now for `address` (for tests and metrics). */
+  /**
+   * Requests counted now for `address` (for tests and metrics).
+   *
+   * @param address - the caller
+   */
   inFlight(address: string): number;
 }
 
+/**
+ * Makes the cap on unauthenticated requests in flight per address (S1).
+ *
+ * @param opts - the cap (default 16 per address) and the address reader
+ */
 export function createUnauthenticatedCap(opts: UnauthenticatedCapOptions = {}): UnauthenticatedCap {
   const max = opts.maxPerAddress ?? DEFAULT_MAX_UNAUTHENTICATED_PER_ADDRESS;
   if (!(Number.isInteger(max) && max >= 1)) throw new RangeError('maxPerAddress must be a positive integer');

@@ -11,6 +11,7 @@ import { REDACTED, redactPaths, scrubDeep, scrubText } from './redaction.js';
 
 export type { Logger } from 'pino';
 
+/** What `createLogger` takes; every field has a default. */
 export interface LoggerOptions {
   /** Minimum level; default info (LOG_LEVEL). */
   level?: Level | 'silent';
@@ -47,6 +48,14 @@ export function resolveLogFormat(setting: LogFormat | 'auto' | undefined, output
   return output.isTTY ? 'pretty' : 'json';
 }
 
+/**
+ * Makes the bot's logger: pino, with secrets hidden before anything is written (secret-named
+ * fields, secrets at any depth, HTTP clients' configs, tokens pasted into messages). Use it for the
+ * bot's own lines too, so they get the same protection.
+ *
+ * @param opts - level, name, destination, extra redact paths and base fields
+ * @returns a pino Logger
+ */
 export function createLogger(opts: LoggerOptions = {}): Logger {
   const options = {
     level: opts.level ?? 'info',

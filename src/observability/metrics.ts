@@ -11,13 +11,18 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 export type DepthReader = () => number | Promise<number>;
 
+/**
+ * The bot server's Prometheus metrics, served at `/metrics`: callbacks, turns, sends, rate limits,
+ * webhook events, handovers, waits and queue depths.
+ */
 export interface HubbotMetrics {
+  /** The prom-client registry holding them; add metrics of your own to it. */
   registry: Registry;
-  /** hubbot_callbacks_total{outcome}: hub calls to the bot's callback. */
+  /** `hubbot_callbacks_total{outcome}`: hub calls to the bot's callback. */
   callbacks: Counter<'outcome'>;
-  /** hubbot_turns_total{outcome}: bot turns run. */
+  /** `hubbot_turns_total{outcome}`: bot turns run. */
   turns: Counter<'outcome'>;
-  /** hubbot_sends_total{outcome}: message sends to the hub. */
+  /** `hubbot_sends_total{outcome}`: message sends to the hub. */
   sends: Counter<'outcome'>;
   /** hubbot_platform_429_total: 429 answers received from the platform. */
   platform429: Counter;
@@ -27,9 +32,9 @@ export interface HubbotMetrics {
   unreadableItems: Counter;
   /** Requests refused, by route (token, callback): the full count behind rate-limited refusal logs (S5). */
   refusals: Counter;
-  /** hubbot_webhook_events_total{outcome}: knowledge events received. */
+  /** `hubbot_webhook_events_total{outcome}`: knowledge events received. */
   webhookEvents: Counter<'outcome'>;
-  /** hubbot_handovers_total{event}: handovers to an agent (H1): started, answered, failed, timed_out, abandoned, fell_back, closed. */
+  /** `hubbot_handovers_total{event}`: handovers to an agent (H1): started, answered, failed, timed_out, abandoned, fell_back, closed. */
   handovers: Counter<'event'>;
   /** hubbot_handover_wait_seconds: time from the transfer to the agent joining (H1). */
   handoverWait: Histogram;
@@ -43,15 +48,25 @@ export interface HubbotMetrics {
   inboxWait: Histogram;
   /** hubbot_turn_seconds: a turn, start to end; it includes waiting for its replies to leave (outbox below). */
   turnDuration: Histogram;
-  /** hubbot_outbox_wait_seconds{stage}: one reply's time in the outbox, per stage (`ReplyStage` of replyTiming.ts: queue, post, backoff). */
+  /** `hubbot_outbox_wait_seconds{stage}`: one reply's time in the outbox, per stage (`ReplyStage` of replyTiming.ts: queue, post, backoff). */
   outboxWait: Histogram<'stage'>;
-  /** hubbot_queue_depth{queue}: read from the observed queues at each scrape. */
+  /** `hubbot_queue_depth{queue}`: read from the observed queues at each scrape. */
   queueDepth: Gauge<'queue'>;
-  /** hubbot_dead_letters{queue}: read from the observed queues at each scrape. */
+  /** `hubbot_dead_letters{queue}`: read from the observed queues at each scrape. */
   deadLetters: Gauge<'queue'>;
-  /** Reads `queue`'s depth at each scrape; returns a function that stops observing it. */
+  /**
+   * Reads `queue`'s depth at each scrape; returns a function that stops observing it.
+   *
+   * @param queue - the queue label
+   * @param read - reads the depth
+   */
   observeQueueDepth(queue: string, read: DepthReader): () => void;
-  /** Reads `queue`'s dead-letter count at each scrape; returns a function that stops observing it. */
+  /**
+   * Reads `queue`'s dead-letter count at each scrape; returns a function that stops observing it.
+   *
+   * @param queue - the queue label
+   * @param read - reads the count
+   */
   observeDeadLetters(queue: string, read: DepthReader): () => void;
 }
 
@@ -96,6 +111,12 @@ function observedGauge(registry: Registry, name: string, help: string): { gauge:
   return { gauge, observe };
 }
 
+/**
+ * Makes the bot server's metrics in a registry of their own (two servers in one process do not
+ * collide).
+ *
+ * @param opts - whether Node's default metrics are added, and labels for every metric
+ */
 export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
   const registry = new Registry();
   if (opts.labels) registry.setDefaultLabels(opts.labels);

@@ -38,7 +38,12 @@ export interface OperationsRoutesOptions {
   logger?: OperationsLogger;
 }
 
-/** A readiness check that pings Redis (a node-redis client; a closed client fails it). */
+/**
+ * A readiness check that pings Redis (a node-redis client; a closed client fails it).
+ *
+ * @param client - the Redis client to ping
+ * @param name - the check's name in the readiness answer; default `redis`
+ */
 export function redisReadinessCheck(client: { ping(): Promise<unknown> }, name = 'redis'): ReadinessCheck {
   return { name, check: async () => void (await client.ping()) };
 }
@@ -53,6 +58,14 @@ function withTimeout(run: () => Promise<void>, ms: number): Promise<void> {
   });
 }
 
+/**
+ * Mounts the operations routes: `/healthz` (the process answers), `/readyz` (every readiness check
+ * passes within its time limit; 503 otherwise) and `/metrics` (Prometheus, behind a bearer token
+ * when one is set).
+ *
+ * @param app - the server to mount them on
+ * @param opts - readiness checks, metrics, the metrics token, paths and logger
+ */
 export function registerOperationsRoutes(app: JsonServer, opts: OperationsRoutesOptions = {}): void {
   const checks = (opts.checks ?? []).map((c, i) => (typeof c === 'function' ? { name: c.name || `check${i + 1}`, check: c } : c));
   const timeoutMs = opts.checkTimeoutMs ?? 2000;

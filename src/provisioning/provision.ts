@@ -32,13 +32,26 @@ export interface ProvisionOptions {
   onStep?: (report: StepReport) => void;
 }
 
+/**
+ * Thrown by `provision` when the platform refuses a step: which step failed and which were done
+ * before it, so an operator can fix the description and run again (steps already done are found and
+ * kept) or tear down.
+ */
 export class ProvisioningError extends Error {
-  constructor(
-    readonly failed: StepReport,
-    readonly done: StepReport[],
-  ) {
+  /** The step the platform refused, with its error. */
+  readonly failed: StepReport;
+  /** The steps that succeeded before it, in order: what `teardown` would undo. */
+  readonly done: StepReport[];
+
+  /**
+   * @param failed - the step that failed
+   * @param done - the steps done before it
+   */
+  constructor(failed: StepReport, done: StepReport[]) {
     super(`${failed.step} "${failed.name}" failed: ${failed.error?.code} ${failed.error?.message}`);
     this.name = 'ProvisioningError';
+    this.failed = failed;
+    this.done = done;
   }
 }
 

@@ -41,19 +41,43 @@ export const setupDescriptionSchema = z.strictObject({
   }),
 });
 
+/**
+ * A setup description: the resources that put a bot on a hub (authentication, client application,
+ * participant, channel, orchestration, account), by name and settings, as `hubbot provision` reads
+ * them from a JSON file.
+ */
 export type SetupDescription = z.infer<typeof setupDescriptionSchema>;
 
+/**
+ * Thrown when a setup description cannot be read or does not fit the schema; its message lists
+ * every problem.
+ */
 export class SetupFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
+  /** The file (or the name given to `parseSetupDescription`) that is not valid. */
+  readonly file: string;
+  /** Each problem, with the path of the field it is about. */
+  readonly problems: string[];
+
+  /**
+   * @param file - the file or name of the description
+   * @param problems - each problem found
+   */
+  constructor(file: string, problems: string[]) {
     super(`${file} is not a valid setup description:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'SetupFileError';
+    this.file = file;
+    this.problems = problems;
   }
 }
 
-/** Validates a parsed description, naming every problem with its path. */
+/**
+ * Validates a parsed setup description, naming every problem with its path.
+ *
+ * @param doc - the description, e.g. parsed from JSON
+ * @param file - how errors name it; default `setup description`
+ * @returns the description, typed
+ * @throws SetupFileError listing every problem
+ */
 export function parseSetupDescription(doc: unknown, file = 'setup description'): SetupDescription {
   const parsed = setupDescriptionSchema.safeParse(doc);
   if (parsed.success) return parsed.data;
@@ -82,6 +106,12 @@ function keysAt(path: PropertyKey[]): string[] | undefined {
 
 const READ_ERRORS: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a directory' };
 
+/**
+ * Reads and validates a setup description from a JSON file.
+ *
+ * @param file - the file's path
+ * @throws SetupFileError when the file cannot be read, is not JSON, or does not fit the schema
+ */
 export async function loadSetupFile(file: string): Promise<SetupDescription> {
   let text: string;
   try {

@@ -7,6 +7,10 @@
  */
 import { createClient } from 'redis';
 
+/**
+ * A node-redis client, as `createRedisConnection` opens it: what RedisStorage, RedisInbox and the
+ * other Redis stores take.
+ */
 export type RedisConnection = ReturnType<typeof createClient>;
 
 /** The part of a logger this helper uses (pino's Logger fits). */
@@ -14,9 +18,11 @@ export interface RedisLogger {
   warn(obj: object, msg?: string): void;
 }
 
+/** Where and how `createRedisConnection` connects. */
 export interface RedisConnectionOptions {
   /** redis:// or rediss:// URL; default redis://127.0.0.1:6379. */
   url?: string;
+  /** Where lost-connection warnings go while node-redis reconnects; default none. */
   logger?: RedisLogger;
   /** Shown in CLIENT LIST, to tell the replicas' connections apart. */
   clientName?: string;
@@ -54,6 +60,13 @@ export function redisUrlForDisplay(url: string): string {
   }
 }
 
+/**
+ * Opens a node-redis connection and waits until it is connected, so a wrong URL fails at start-up.
+ * It always has an error listener: a lost connection is logged and retried, never a crash.
+ *
+ * @param opts - the URL (default `redis://127.0.0.1:6379`), a logger and a client name
+ * @returns the connected client; close it with `closeRedisConnection`
+ */
 export async function createRedisConnection(opts: RedisConnectionOptions = {}): Promise<RedisConnection> {
   const url = opts.url ?? 'redis://127.0.0.1:6379';
   const client = createClient({ url, name: opts.clientName });
@@ -88,7 +101,12 @@ export async function connectWithin(connecting: Promise<unknown>, ms: number, on
   }
 }
 
-/** Closes a connection, waiting for replies already asked for. */
+
+/**
+ * Closes a connection, after the replies already asked for arrive; a closed one is left as it is.
+ *
+ * @param client - a connection from `createRedisConnection`
+ */
 export async function closeRedisConnection(client: RedisConnection): Promise<void> {
   if (client.isOpen) await client.close();
 }

@@ -20,6 +20,9 @@ export interface RedisCredentials {
   password?: string;
 }
 
+/**
+ * Where Redis is: one node by URL, or a Redis Cluster by its seed nodes (with credentials and TLS).
+ */
 export type RedisSettings =
   | { mode: 'single'; url: string }
   | ({ mode: 'cluster'; nodes: RedisNodeAddress[]; tls: boolean } & RedisCredentials);
@@ -33,7 +36,11 @@ export interface RedisEnv {
   REDIS_TLS?: boolean;
 }
 
-/** Undefined when neither REDIS_URL nor REDIS_CLUSTER_NODES is set (the memory stores then). */
+/**
+ * Undefined when neither REDIS_URL nor REDIS_CLUSTER_NODES is set (the memory stores then).
+ *
+ * @param env - the configuration's Redis variables
+ */
 export function redisSettingsFrom(env: RedisEnv): RedisSettings | undefined {
   if (env.REDIS_URL && env.REDIS_CLUSTER_NODES) throw new RangeError('REDIS_URL and REDIS_CLUSTER_NODES: set one or neither');
   if (env.REDIS_URL) return { mode: 'single', url: withCredentials(env.REDIS_URL, env) };
@@ -41,7 +48,12 @@ export function redisSettingsFrom(env: RedisEnv): RedisSettings | undefined {
   return clusterSettings(env.REDIS_CLUSTER_NODES, env);
 }
 
-/** The cluster settings of a seed list (`host:port,...` or URLs, comma or space separated). */
+/**
+ * The cluster settings of a seed list (`host:port,...` or URLs, comma or space separated).
+ *
+ * @param seedList - the seed nodes
+ * @param env - credentials and TLS
+ */
 export function clusterSettings(seedList: string, env: Omit<RedisEnv, 'REDIS_URL' | 'REDIS_CLUSTER_NODES'> = {}): RedisSettings {
   const seeds = seedList.split(/[\s,]+/).filter(Boolean).map(parseSeed);
   if (seeds.length === 0) throw new RangeError('REDIS_CLUSTER_NODES: at least one host:port');

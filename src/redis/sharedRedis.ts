@@ -1,24 +1,4 @@
-/**
- * The one connection factory of the bot server (D1): `openSharedRedis(settings)` returns a
- * SharedRedis whether the settings name one node or a Redis Cluster, and every Redis user
- * (inbox, Storage, rate buckets, webhook store and fan-out, revocations, article state, failure
- * limiter) takes that one object through its own narrow interface, without knowing which kind
- * it has.
- *
- * - One node: a node-redis client (createRedisConnection), plus a second connection opened at
- *   the first `subscribe` (a subscribed connection can run nothing else).
- * - Cluster: node-redis `createCluster`; a command goes to the master of its first key, a Lua
- *   script to the master of its first key (luaScript.ts checks they share one slot, D2), and
- *   pub/sub is sharded (SPUBLISH/SSUBSCRIBE on the channel's own master): the project's channels
- *   carry the tenant's hash tag, so a message crosses one shard instead of every node.
- *
- * Failover (D3). node-redis learns a new topology only from a MOVED reply, and a dead master
- * sends none: its commands would wait forever for a node that is gone. So the nodes' clients
- * run without an offline queue (a command to a node that is down fails at once: the callback
- * gets 503 and the hub sends it again, never an ack), and each reconnection attempt to a node
- * asks the cluster for its topology again, so the promoted replica is used as soon as the
- * cluster names it; the sharded subscriptions of that shard are then made again on it.
- */
+// The shared Redis connection of the bot server (documented on the class).
 import { createCluster, type RedisClusterType } from 'redis';
 import { hashSlot } from './hashSlot.js';
 import {
@@ -55,7 +35,9 @@ interface Commands {
   expire(key: string, seconds: number): Promise<number>;
 }
 
+/** How `openSharedRedis` connects: a logger for lost connections and a client name. */
 export interface SharedRedisOptions {
+  /** Where lost-connection warnings go while the client reconnects. */
   logger?: RedisLogger;
   /** Shown in CLIENT LIST, to tell the replicas' connections apart. */
   clientName?: string;
@@ -63,17 +45,49 @@ export interface SharedRedisOptions {
   connectTimeoutMs?: number;
 }
 
+/**
+ * The one connection factory of the bot server (D1): `openSharedRedis(settings)` returns a
+ * SharedRedis whether the settings name one node or a Redis Cluster, and every Redis user
+ * (inbox, Storage, rate buckets, webhook store and fan-out, revocations, article state, failure
+ * limiter) takes that one object through its own narrow interface, without knowing which kind
+ * it has.
+ *
+ * - One node: a node-redis client (createRedisConnection), plus a second connection opened at
+ *   the first `subscribe` (a subscribed connection can run nothing else).
+ * - Cluster: node-redis `createCluster`; a command goes to the master of its first key, a Lua
+ *   script to the master of its first key (luaScript.ts checks they share one slot, D2), and
+ *   pub/sub is sharded (SPUBLISH/SSUBSCRIBE on the channel's own master): the project's channels
+ *   carry the tenant's hash tag, so a message crosses one shard instead of every node.
+ *
+ * Failover (D3). node-redis learns a new topology only from a MOVED reply, and a dead master
+ * sends none: its commands would wait forever for a node that is gone. So the nodes' clients
+ * run without an offline queue (a command to a node that is down fails at once: the callback
+ * gets 503 and the hub sends it again, never an ack), and each reconnection attempt to a node
+ * asks the cluster for its topology again, so the promoted replica is used as soon as the
+ * cluster names it; the sharded subscriptions of that shard are then made again on it.
+ */
 export class SharedRedis implements Commands {
   private subscriber?: Promise<RedisConnection>;
 
+  /** Whether the settings named one node or a Redis Cluster. */
+  readonly mode: 'single' | 'cluster';
+
   private constructor(
-    readonly mode: 'single' | 'cluster',
+    mode: 'single' | 'cluster',
     private readonly commands: Commands,
     private readonly node?: RedisConnection,
     private readonly cluster?: RedisClusterType,
     private readonly watch?: ClusterTopologyWatch,
-  ) {}
+  ) {
+    this.mode = mode;
+  }
 
+  /**
+   * Opens the Redis the settings name, connected (the same as `openSharedRedis`).
+   *
+   * @param settings - one node or a cluster
+   * @param opts - logger and client name
+   */
   static async open(settings: RedisSettings, opts: SharedRedisOptions = {}): Promise<SharedRedis> {
     if (settings.mode === 'single') {
       const node = await createRedisConnection({ url: settings.url, logger: opts.logger, clientName: opts.clientName, connectTimeoutMs: opts.connectTimeoutMs });
@@ -109,37 +123,96 @@ export class SharedRedis implements Commands {
     return 'PONG';
   }
 
+  /**
+   * Runs a loaded Lua script by its SHA1 (`EVALSHA`).
+   *
+   * @param sha1 - the script's SHA1
+   * @param options - its keys and arguments
+   */
   evalSha(sha1: string, options: ScriptOptions): Promise<unknown> {
     return this.commands.evalSha(sha1, options);
   }
+  /**
+   * Runs a Lua script (`EVAL`).
+   *
+   * @param script - the script
+   * @param options - its keys and arguments
+   */
   eval(script: string, options: ScriptOptions): Promise<unknown> {
     return this.commands.eval(script, options);
   }
+  /**
+   * Redis `SET`.
+   *
+   * @param key - the key
+   * @param value - the value
+   * @param options - expiry and conditions
+   */
   set(key: string, value: string, options?: SetOptions): Promise<unknown> {
     return this.commands.set(key, value, options);
   }
+  /**
+   * Redis `GET`.
+   *
+   * @param key - the key
+   */
   get(key: string): Promise<string | null> {
     return this.commands.get(key);
   }
+  /**
+   * Redis `EXISTS`.
+   *
+   * @param key - the key
+   */
   exists(key: string): Promise<number> {
     return this.commands.exists(key);
   }
-  /** Keys of one slot only on a cluster (one tenant's keys are). */
+  /**
+   * Keys of one slot only on a cluster (one tenant's keys are).
+   *
+   * @param keys - the keys to delete
+   */
   del(keys: string[]): Promise<number> {
     return this.commands.del(keys);
   }
+  /**
+   * Redis `PTTL`: the key's time to live in ms.
+   *
+   * @param key - the key
+   */
   pTTL(key: string): Promise<number> {
     return this.commands.pTTL(key);
   }
+  /**
+   * Redis `XLEN`: a stream's length.
+   *
+   * @param key - the stream's key
+   */
   xLen(key: string): Promise<number> {
     return this.commands.xLen(key);
   }
+  /**
+   * Redis `HLEN`: a hash's field count.
+   *
+   * @param key - the hash's key
+   */
   hLen(key: string): Promise<number> {
     return this.commands.hLen(key);
   }
+  /**
+   * Redis `HGETALL`.
+   *
+   * @param key - the hash's key
+   */
   hGetAll(key: string): Promise<Record<string, string>> {
     return this.commands.hGetAll(key);
   }
+  /**
+   * Redis `HMGET`.
+   *
+   * @param key - the hash's key
+   * @param fields - the fields to read
+   */
   hmGet(key: string, fields: string[]): Promise<(string | null)[]> {
     return this.commands.hmGet(key, fields);
   }
@@ -150,10 +223,23 @@ export class SharedRedis implements Commands {
     return this.commands.expire(key, seconds);
   }
 
+  /**
+   * Publishes on a channel (sharded on a cluster: `SPUBLISH`).
+   *
+   * @param channel - the channel
+   * @param message - the message
+   */
   async publish(channel: string, message: string): Promise<unknown> {
     return this.cluster ? this.cluster.sPublish(channel, message) : this.node!.publish(channel, message);
   }
 
+  /**
+   * Subscribes to a channel, on a connection of its own (sharded on a cluster, made again after a
+   * failover).
+   *
+   * @param channel - the channel
+   * @param listener - called with each message
+   */
   async subscribe(channel: string, listener: Listener): Promise<void> {
     if (this.cluster) {
       await this.cluster.sSubscribe(channel, listener);
@@ -163,6 +249,12 @@ export class SharedRedis implements Commands {
     await (await this.subscriberConnection()).subscribe(channel, listener);
   }
 
+  /**
+   * Unsubscribes from a channel.
+   *
+   * @param channel - the channel
+   * @param listener - the listener to remove; all when omitted
+   */
   async unsubscribe(channel: string, listener?: Listener): Promise<void> {
     if (this.cluster) {
       this.watch!.unsubscribed(channel, listener);
@@ -221,7 +313,13 @@ export class SharedRedis implements Commands {
   }
 }
 
-/** Opens the Redis the settings name (one node or a cluster), connected. */
+/**
+ * Opens the Redis the settings name (one node or a cluster), connected: the one connection every
+ * Redis user of the bot server shares.
+ *
+ * @param settings - from `redisSettingsFrom` or `clusterSettings`
+ * @param opts - logger and client name
+ */
 export function openSharedRedis(settings: RedisSettings, opts: SharedRedisOptions = {}): Promise<SharedRedis> {
   return SharedRedis.open(settings, opts);
 }

@@ -40,7 +40,7 @@ const authBase = {
 export const oauth2AuthenticationInputSchema = z.looseObject({ ...authBase, type: z.literal('oauth2'), oauth2: oauth2SettingsSchema });
 export const basicAuthenticationInputSchema = z.looseObject({ ...authBase, type: z.literal('basic') });
 
-/** Body of POST /authentications and PUT /authentications/{id}. */
+/** Body of `POST /authentications` and `PUT /authentications/{id}`. */
 export const authenticationInputSchema = z.discriminatedUnion('type', [oauth2AuthenticationInputSchema, basicAuthenticationInputSchema]);
 
 /**

@@ -6,6 +6,10 @@
  */
 import { z } from 'zod';
 
+/**
+ * The knowledge event kinds the contract names (article and article-type events); any other kind
+ * goes to the catch-all stream.
+ */
 export const KNOWN_EVENT_KINDS = [
   'article_type_created',
   'article_type_updated',
@@ -19,6 +23,7 @@ export const KNOWN_EVENT_KINDS = [
   'article_moved',
   'article_deleted',
 ] as const;
+/** A knowledge event kind the contract names. */
 export type KnownEventKind = (typeof KNOWN_EVENT_KINDS)[number];
 
 export const DEFAULT_EVENT_KIND_FIELDS = ['eventType', 'type', 'eventName'] as const;

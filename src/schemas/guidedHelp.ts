@@ -226,6 +226,10 @@ export type DisplayField = z.infer<typeof displayFieldSchema>;
 export type VirtualCase = z.infer<typeof virtualCaseSchema>;
 export type DynamicSearchItem = z.infer<typeof dynamicSearchItemSchema>;
 export type TargetCluster = z.infer<typeof targetClusterSchema>;
+/**
+ * The portal's answer to a guided-help start, step or resume: the session, the question asked and
+ * the solutions found.
+ */
 export type GuidedHelpSearchResponse = z.infer<typeof guidedHelpSearchResponseSchema>;
 
 /** P9: profile id 1 is the system profile (a numeric string compared as a number, so `01` too). */

@@ -51,7 +51,7 @@ export const searchStepBodySchema = searchStartBodySchema.extend({
   questions: z.array(answeredQuestionInputSchema),
 });
 
-/** Accept or reject a solution, POST /gh/cases/{caseID}/accept|reject: the solution and the profile. */
+/** Accept or reject a solution, `POST /gh/cases/{caseID}/accept|reject`: the solution and the profile. */
 export const caseDecisionBodySchema = z.looseObject({
   id: z.string().min(1),
   name: z.string().optional(),
@@ -80,7 +80,7 @@ export const clusterSchema = z.looseObject({
   startup: z.boolean().optional(),
 });
 
-/** GET /gh/casebasereleases/{id}/clusters. */
+/** `GET /gh/casebasereleases/{id}/clusters`. */
 export const clusterListSchema = z.looseObject({
   cluster: z.array(clusterSchema).optional(),
   paginationInfo: paginationInfoSchema.optional(),
@@ -93,7 +93,7 @@ export const clusterCaseSchema = z.looseObject({
   link: linkOrLinksSchema.optional(),
 });
 
-/** GET /gh/casebasereleases/{id}/clusters/{clusterID}/cases (no paginationInfo published). */
+/** `GET /gh/casebasereleases/{id}/clusters/{clusterID}/cases` (no paginationInfo published). */
 export const clusterCaseListSchema = z.looseObject({
   case: z.array(clusterCaseSchema).optional(),
 });

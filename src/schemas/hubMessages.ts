@@ -42,6 +42,7 @@ export const messageContentSchema = z.looseObject({
   pageUrl: z.string().optional(),
 });
 
+/** The schema of one hub message, read tolerantly: unknown fields are kept. */
 export const hubMessageSchema = z.looseObject({
   id: z.string().optional(),
   sender: z.looseObject({ type: z.string(), id: z.string().optional(), name: z.string().optional() }),
@@ -58,7 +59,16 @@ export const messageBatchSchema = z.looseObject({
   messages: z.looseObject({ message: z.array(hubMessageSchema).min(1) }),
 });
 
+/**
+ * One message of the hub, as the callback delivers it and the bot's replies are sent: its
+ * conversation, sender, type, content and, when the hub gives them, id, creation time and language.
+ * Fields the contract does not name are kept as they came (read tolerantly).
+ */
 export type HubMessage = z.infer<typeof hubMessageSchema>;
+/**
+ * A batch of hub messages, as `POST /conversations/messages` takes it and (as the contract assumes)
+ * the callback delivers it.
+ */
 export type MessageBatch = z.infer<typeof messageBatchSchema>;
 export type MessageContent = z.infer<typeof messageContentSchema>;
 export type ConversationRef = z.infer<typeof conversationRefSchema>;

@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 
+/** The hub's participant types that may send messages (spec 4.4), in the contract's order. */
 export const SENDER_TYPES = ['customer', 'platform_agent', 'custom_agent', 'platform_bot', 'custom_bot'] as const;
+/**
+ * A participant type of the hub; the bot sends as `custom_bot` unless configured otherwise
+ * (`BOT_SENDER_TYPE`).
+ */
 export type SenderType = (typeof SENDER_TYPES)[number];
 export const senderTypeSchema = z.enum(SENDER_TYPES);
 
@@ -46,6 +51,7 @@ export const SENDER_MATRIX: readonly MatrixRow[] = [
   },
 ];
 
+/** Every hub message type of the sender matrix (spec 4.4). */
 export const MESSAGE_TYPES = SENDER_MATRIX.flatMap((row) => row.types);
 export type MessageType = string;
 
@@ -57,7 +63,14 @@ export function isKnownMessageType(type: string): boolean {
   return allowedBySenderAndType.has(type);
 }
 
-/** May a sender of type `sender` send a message of type `type`? Unknown types are never allowed. */
+/**
+ * Whether the sender matrix of the contract (spec 4.4) lets a participant of type `sender` send a
+ * message of type `type`. The adapter checks every reply with it before queueing (C5).
+ *
+ * @param sender - the sender's participant type
+ * @param type - the hub message type, e.g. `text` or `escalation.transfer`
+ * @returns false for a type the matrix does not list
+ */
 export function maySend(sender: SenderType, type: string): boolean {
   return allowedBySenderAndType.get(type)?.has(sender) ?? false;
 }

@@ -116,7 +116,7 @@ export const accountSchema = z.looseObject({
     .optional(),
 });
 
-/** GET /conversations/{id}: "returns a completed conversation"; fields not shown (assumed). */
+/** `GET /conversations/{id}`: "returns a completed conversation"; fields not shown (assumed). */
 export const conversationSchema = z.looseObject({
   ...stored,
   state: z.string().optional(),
@@ -130,7 +130,7 @@ export const assetDeclarationSchema = z.looseObject({
   name: z.string().optional(),
 });
 
-/** POST /assets and GET /assets/{id}: a signed contentUrl (upload, resp. download), and the asset id. */
+/** `POST /assets` and `GET /assets/{id}`: a signed contentUrl (upload, resp. download), and the asset id. */
 export const assetSchema = z.looseObject({
   id: resourceIdSchema.optional(),
   contentUrl: z.string().min(1),

@@ -54,7 +54,7 @@ export const modifySuggestionBodySchema = z
     message: `at least one of ${MODIFY_OPTIONAL_ATTRIBUTES.join(', ')}`,
   });
 
-/** Body of POST /suggestions/{suggestionID}/comments: assumed `{content}` (not published). */
+/** Body of `POST /suggestions/{suggestionID}/comments`: assumed `{content}` (not published). */
 export const addCommentBodySchema = z.looseObject({ content: z.string().min(1) });
 
 /** Body of the assumed signed-upload operation: what the file is. */

@@ -20,15 +20,26 @@ import type { KnowledgeEvents } from '../webhook/knowledgeEvents.js';
 import type { DeletedArticles } from '../webhook/deletedArticles.js';
 import type { TranscriptRedaction } from '../transcripts/transcriptRecord.js';
 
-/** What a bot is given to build itself: the shared storage and the platform clients. */
+/**
+ * What a bot is given to build itself (the `bot` factory of `HubBotServerOptions`): the
+ * configuration, the shared storage, the platform's clients, the adapter (for proactive turns and
+ * scheduled events), the conversation references, knowledge events, the logger and the transcript
+ * store.
+ */
 export interface BotDependencies {
+  /** The configuration the server was started with. */
   config: Config;
+  /** The bot's state storage (RedisStorage, memory, or the one given in the options), for botbuilder's ConversationState and UserState. */
   storage: Storage;
+  /** The platform's clients, configured and authenticated. */
   platform: PlatformConnection;
+  /** The adapter: for proactive turns (`continueConversation`) and scheduled events (`scheduleEvent`). */
   adapter: HubAdapter;
+  /** The stored reference of every conversation the bot has seen, for proactive messages. */
   references: ConversationReferenceStore;
   /** Knowledge events from the webhook, and the articles they deleted (a bot stops offering those). */
   knowledge: { events: KnowledgeEvents; deletedArticles: DeletedArticles };
+  /** The server's logger, secrets hidden. */
   logger: Logger;
   /** Where every conversation's activities are kept (H4); absent with TRANSCRIPTS=off. */
   transcripts?: TranscriptStore;
@@ -36,12 +47,30 @@ export interface BotDependencies {
   figures: ContactCenterFigures;
 }
 
+/**
+ * A bot the server can run: any botbuilder `ActivityHandler` is one, and so is any object with a
+ * `run(context)`.
+ */
 export interface RunnableBot {
+  /**
+   * Runs one turn.
+   *
+   * @param context - the turn, as the hub adapter made it
+   */
   run(context: TurnContext): Promise<void>;
 }
 
+/**
+ * What `startHubBotServer` and `createHubBot` take: the configuration and the bot; every other part
+ * defaults to memory, or to Redis when `REDIS_URL` (or `REDIS_CLUSTER_NODES`) is set.
+ */
 export interface HubBotServerOptions {
+  /** The configuration, usually from `loadConfig()`. */
   config: Config;
+  /**
+   * Builds the bot from what the server made (storage, clients, adapter ...); called once, at
+   * start.
+   */
   bot: (deps: BotDependencies) => RunnableBot;
   /** Extra routes on the same server (the knowledge webhook, for one). */
   extend?: (app: JsonServer, deps: BotDependencies) => void | Promise<void>;
@@ -56,6 +85,7 @@ export interface HubBotServerOptions {
   /** How a callback body becomes hub messages, when the hub's callback shape differs from the assumed one. */
   parse?: HubCallbackHandlerOptions['parse'];
 
+  /** The server's logger; default `createLogger` at `LOG_LEVEL`. */
   logger?: Logger;
   /** What a customer is told when the bot fails on their message, per language; false for nothing (T1). */
   turnErrorNotices?: Readonly<Record<string, string>> | false;
@@ -63,19 +93,30 @@ export interface HubBotServerOptions {
   worker?: { leaseMs?: number; concurrency?: number; pollIntervalMs?: number };
 }
 
+/** A running bot server (from `startHubBotServer`): its URL, its parts, and `stop`. */
 export interface HubBotServer {
+  /**
+   * Where the server listens, e.g. `http://127.0.0.1:3978` (the port is the real one when
+   * `BOT_PORT` is 0).
+   */
   url: string;
   /** Where /metrics is served when it has a port of its own (METRICS_PORT). */
   metricsUrl?: string;
   /** The hub callback as a plain Node handler, for your own express, restify or http server. */
   process: HubCallbackHandler;
+  /** The HTTP server, to add routes of your own (see `extend` of the options). */
   app: JsonServer;
+  /** What the bot was built with. */
   deps: BotDependencies;
   /** The callback handler, inbox worker, adapter and outbox of this replica, joined. */
   pipeline: HubPipeline;
+  /** Where callbacks are recorded before the acknowledgement. */
   inbox: Inbox;
+  /** Where the bot's replies wait for their turn to be sent. */
   outbox: Outbox;
+  /** Runs the turns from the inbox, one conversation at a time. */
   worker: InboxWorker;
+  /** The server's Prometheus metrics (served at `/metrics`). */
   metrics: HubbotMetrics;
   /** Stops taking callbacks, waits up to `graceMs` (default SHUTDOWN_GRACE_MS) for running turns, hands the rest back, closes. */
   stop(opts?: { graceMs?: number }): Promise<void>;

@@ -17,9 +17,22 @@ import type { RedisScriptClient } from '../redis/luaScript.js';
 import { bestAcceptLanguage } from '../schemas/languages.js';
 import { OnBehalfOfTokenProviders } from '../platform/auth/onBehalfOfTokenProviders.js';
 
+/**
+ * The platform's clients as the configuration sets them up (from `connectPlatform`): the HTTP core
+ * they share, its token provider, the conversation manager's client and, with a portal configured,
+ * the portal manager's.
+ */
 export interface PlatformConnection {
+  /**
+   * The HTTP core every client calls through: tokens, rate buckets, retries (see the `/platform`
+   * entry).
+   */
   core: PlatformHttpCore;
+  /** The platform's access tokens (client credentials unless given). */
   tokenProvider: TokenProvider;
+  /**
+   * The conversation manager's API: messages, conversations, participants, provisioning resources.
+   */
   conversations: ConversationManagerClient;
   /** Present when PORTAL_ID is configured. */
   portal?: PortalManagerClient;
@@ -30,6 +43,17 @@ export interface PlatformConnection {
   portalTokens?: OnBehalfOfTokenProviders;
 }
 
+/**
+ * Builds the platform's clients from the configuration: a client-credentials token provider, an
+ * HTTP core with the plan's rate buckets (on Redis when given one, so replicas share them), the
+ * conversation manager's client and, with `PORTAL_ID`, the portal manager's.
+ *
+ * @param cfg - the configuration (`PLATFORM_BASE_URL` and its credentials are required)
+ * @param opts - a Redis client for shared rate buckets, a logger, a token provider of your own, an
+ * observer of calls
+ * @returns the connected clients
+ * @throws ConfigError when `PLATFORM_BASE_URL` is not set
+ */
 export function connectPlatform(
   cfg: Config,
   opts: { redis?: RedisScriptClient; logger?: PlatformLogger; tokenProvider?: TokenProvider; observer?: PlatformCallObserver } = {},

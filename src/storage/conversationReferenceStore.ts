@@ -1,29 +1,16 @@
-/**
- * Conversation references for proactive messages (`adapter.continueConversation`), kept in any
- * botbuilder `Storage` (RedisStorage across replicas, MemoryStorage embedded), so there is no
- * second storage mechanism to run. HubAdapter saves one at each conversation's start
- * (`asConversationStarts`), as botbuilder's `TurnContext.getConversationReference` gives it,
- * locale included; the bot server removes it when the conversation ends.
- *
- * `Storage` reads and writes by key and cannot list, so index items hold the conversation ids:
- * INDEX_SHARDS of them, an id in the shard its hash names. One index item for all ids made
- * every new conversation read and rewrite the whole list (O(n) in every conversation ever
- * seen) and made concurrent first turns collide on its eTag; a shard holds 1/64 of the ids
- * and collides 64 times less. Shards are updated with eTags and retried on conflict, so
- * replicas adding ids at the same time do not lose each other's. One gap is inherent to
- * `Storage`: it has no "create only if absent", so two replicas creating the same shard at the
- * same instant can lose one id from `list()` (the reference itself is saved and `get` finds it).
- *
- * Keys: `<namespace>/<encoded conversation id>` for each reference, `<namespace>/~index/<0-63>`
- * for the shards (`<namespace>/~index`, the single index of earlier versions, is still read).
- */
+// Conversation references in any botbuilder Storage, indexed in shards (documented on the class).
 import type { ConversationReference, Storage } from 'botbuilder-core';
 import { withReadETag } from './createIfAbsent.js';
 import { isETagConflict } from './eTagConflict.js';
 import { RecentConversations } from './recentConversations.js';
 
+/**
+ * A conversation reference as stored: what botbuilder's `TurnContext.getConversationReference`
+ * gives, locale included.
+ */
 export type StoredReference = Partial<ConversationReference>;
 
+/** How a `ConversationReferenceStore` names its keys and retries its index. */
 export interface ConversationReferenceStoreOptions {
   /** First part of every key; default 'conversationReferences'. */
   namespace?: string;
@@ -47,6 +34,25 @@ interface IndexItem {
   eTag?: string;
 }
 
+/**
+ * Conversation references for proactive messages (`adapter.continueConversation`), kept in any
+ * botbuilder `Storage` (RedisStorage across replicas, MemoryStorage embedded), so there is no
+ * second storage mechanism to run. HubAdapter saves one at each conversation's start
+ * (`asConversationStarts`), as botbuilder's `TurnContext.getConversationReference` gives it,
+ * locale included; the bot server removes it when the conversation ends.
+ *
+ * `Storage` reads and writes by key and cannot list, so index items hold the conversation ids:
+ * INDEX_SHARDS of them, an id in the shard its hash names. One index item for all ids made
+ * every new conversation read and rewrite the whole list (O(n) in every conversation ever
+ * seen) and made concurrent first turns collide on its eTag; a shard holds 1/64 of the ids
+ * and collides 64 times less. Shards are updated with eTags and retried on conflict, so
+ * replicas adding ids at the same time do not lose each other's. One gap is inherent to
+ * `Storage`: it has no "create only if absent", so two replicas creating the same shard at the
+ * same instant can lose one id from `list()` (the reference itself is saved and `get` finds it).
+ *
+ * Keys: `<namespace>/<encoded conversation id>` for each reference, `<namespace>/~index/<0-63>`
+ * for the shards (`<namespace>/~index`, the single index of earlier versions, is still read).
+ */
 export class ConversationReferenceStore {
   private readonly namespace: string;
   private readonly maxIndexAttempts: number;
@@ -59,6 +65,10 @@ export class ConversationReferenceStore {
    */
   private readonly known = new RecentConversations<true>(MAX_REMEMBERED_IDS);
 
+  /**
+   * @param storage - any botbuilder Storage: the bot's own, so references live where its state does
+   * @param opts - the key namespace and the index's retry bound
+   */
   constructor(
     private readonly storage: Storage,
     opts: ConversationReferenceStoreOptions = {},
@@ -95,6 +105,12 @@ export class ConversationReferenceStore {
     };
   }
 
+  /**
+   * The stored reference of a conversation, to pass to `adapter.continueConversation`.
+   *
+   * @param conversationId - the hub's conversation id
+   * @returns undefined when the conversation was never seen or was removed
+   */
   async get(conversationId: string): Promise<StoredReference | undefined> {
     const key = this.keyOf(conversationId);
     const items = await this.storage.read([key]);

@@ -6,10 +6,22 @@
  */
 import { PlatformError } from '../errors/platformError.js';
 
+/**
+ * The error a write raises when the item changed since it was read (409-102).
+ *
+ * @param key - the storage key that conflicted
+ */
 export function eTagConflict(key: string): PlatformError {
   return PlatformError.of('409-102', { key });
 }
 
+/**
+ * Whether an error is an eTag conflict of a botbuilder Storage write: this package's (409-102) or
+ * one of botbuilder's own storages. Code written against `Storage` can catch it, read again and
+ * retry, whatever backs it.
+ *
+ * @param err - anything thrown by a `Storage.write`
+ */
 export function isETagConflict(err: unknown): boolean {
   if (err instanceof PlatformError) return err.code === '409-102';
   if (!(err instanceof Error)) return false;

@@ -1,3 +1,22 @@
+// botbuilder Storage on Redis with optimistic concurrency (documented on the class).
+import { randomUUID } from 'node:crypto';
+import type { Storage, StoreItems } from 'botbuilder-core';
+import { tenantKey } from '../redis/tenantKey.js';
+import { eTagConflict } from './eTagConflict.js';
+import { writeConditionOf } from './memoryStorage.js';
+import type { RedisScriptClient } from '../redis/luaScript.js';
+import { DELETE_SCRIPT, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
+
+/** Where a `RedisStorage` keeps its items and for how long. */
+export interface RedisStorageOptions {
+  /** A connected node-redis client, e.g. from createRedisConnection (src/redis). */
+  client: RedisScriptClient;
+  /** Tenant of the keys; it is the Redis Cluster hash tag. */
+  tenant: string;
+  /** Items expire this many seconds after their last write; default: never. */
+  ttlSeconds?: number;
+}
+
 /**
  * botbuilder `Storage` on Redis, shared by every replica, with optimistic concurrency and
  * botbuilder's Storage contract (N1; the rules are HubMemoryStorage's, memoryStorage.ts):
@@ -13,31 +32,18 @@
  * keys) is checked and written in one Lua script, all or nothing, where MemoryStorage writes
  * the other keys of a batch in which one key conflicts.
  *
- * Keys: `hubbot:{tenant}:state:<key>`, a hash { e: eTag, d: JSON }. With `ttlSeconds`, an item
+ * Keys: `hubbot:{tenant}:state:<key>`, a hash of the eTag (`e`) and the JSON (`d`). With `ttlSeconds`, an item
  * expires that long after its last write (reads do not extend it).
  */
-import { randomUUID } from 'node:crypto';
-import type { Storage, StoreItems } from 'botbuilder-core';
-import { tenantKey } from '../redis/tenantKey.js';
-import { eTagConflict } from './eTagConflict.js';
-import { writeConditionOf } from './memoryStorage.js';
-import type { RedisScriptClient } from '../redis/luaScript.js';
-import { DELETE_SCRIPT, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
-
-export interface RedisStorageOptions {
-  /** A connected node-redis client, e.g. from createRedisConnection (src/redis). */
-  client: RedisScriptClient;
-  /** Tenant of the keys; it is the Redis Cluster hash tag. */
-  tenant: string;
-  /** Items expire this many seconds after their last write; default: never. */
-  ttlSeconds?: number;
-}
-
 export class RedisStorage implements Storage {
   private readonly client: RedisScriptClient;
   private readonly tenant: string;
   private readonly ttlMs: number;
 
+  /**
+   * @param opts - the connected client, the tenant, and an optional expiry
+   * @throws RangeError when `ttlSeconds` is not a positive number
+   */
   constructor(opts: RedisStorageOptions) {
     if (opts.ttlSeconds !== undefined && !(opts.ttlSeconds > 0 && Number.isFinite(opts.ttlSeconds))) {
       throw new RangeError(`RedisStorage: ttlSeconds must be a positive number, got ${opts.ttlSeconds}`);
@@ -53,6 +59,13 @@ export class RedisStorage implements Storage {
     return tenantKey(this.tenant, 'state', key);
   }
 
+  /**
+   * Reads items by key; keys with nothing stored are left out of the result. Each item carries its
+   * current `eTag`.
+   *
+   * @param keys - the storage keys to read
+   * @returns the stored items by key
+   */
   async read(keys: string[]): Promise<StoreItems> {
     if (!keys) throw new ReferenceError('Keys are required when reading.');
     const items: StoreItems = {};
@@ -66,6 +79,14 @@ export class RedisStorage implements Storage {
     return items;
   }
 
+  /**
+   * Writes items with the eTag rules above, all or nothing: one conflicting item fails the whole
+   * batch.
+   *
+   * @param changes - the items by key; an item's `eTag` says what it expects stored (none, `*` or a
+   * value read)
+   * @throws PlatformError 409-102 (see `isETagConflict`) when an item's eTag does not hold
+   */
   async write(changes: StoreItems): Promise<void> {
     if (!changes) throw new ReferenceError('Changes are required when writing.');
     const keys = Object.keys(changes);
@@ -83,6 +104,11 @@ export class RedisStorage implements Storage {
     if (conflictAt > 0) throw eTagConflict(keys[conflictAt - 1]);
   }
 
+  /**
+   * Deletes items by key, whatever their eTag; a key with nothing stored is ignored.
+   *
+   * @param keys - the storage keys to delete
+   */
   async delete(keys: string[]): Promise<void> {
     if (!keys) throw new ReferenceError('Keys are required when deleting.');
     if (keys.length === 0) return;

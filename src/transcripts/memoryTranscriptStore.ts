@@ -1,12 +1,4 @@
-/**
- * A botbuilder TranscriptStore in memory (one replica, tests, the bot server without Redis),
- * with the same rules as RedisTranscriptStore (transcriptRecord.ts): activities in the order
- * they were logged, pages by position, retention counted from a transcript's last activity,
- * the operator's redaction applied before anything is kept. Expired transcripts are dropped
- * when the store is next used (looked for at most once a second: a sweep at every activity
- * cost a walk over every transcript kept). Memory is bounded: past `maxActivities` the oldest
- * transcripts go first (Redis is the store for keeping transcripts at scale).
- */
+// A botbuilder TranscriptStore in memory (documented on the class).
 import type { Activity, PagedResult, TranscriptInfo, TranscriptStore } from 'botbuilder-core';
 import {
   checkedAddress,
@@ -33,6 +25,7 @@ interface Kept {
   expiresAt: number;
 }
 
+/** Retention, page size, redaction and the memory bound of a `HubMemoryTranscriptStore`. */
 export interface MemoryTranscriptStoreOptions extends TranscriptStoreOptions {
   /** Activities kept at most, over all transcripts; default 100,000. */
   maxActivities?: number;
@@ -40,26 +33,55 @@ export interface MemoryTranscriptStoreOptions extends TranscriptStoreOptions {
 
 const SWEEP_EVERY_MS = 1000;
 
+/**
+ * A botbuilder TranscriptStore in memory (one replica, tests, the bot server without Redis),
+ * with the same rules as RedisTranscriptStore (transcriptRecord.ts): activities in the order
+ * they were logged, pages by position, retention counted from a transcript's last activity,
+ * the operator's redaction applied before anything is kept. Expired transcripts are dropped
+ * when the store is next used (looked for at most once a second: a sweep at every activity
+ * cost a walk over every transcript kept). Memory is bounded: past `maxActivities` the oldest
+ * transcripts go first (Redis is the store for keeping transcripts at scale).
+ */
 export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger {
   private readonly opts: ResolvedTranscriptOptions;
   private readonly maxActivities: number;
-  /** channelId -> conversationId -> transcript, each map oldest transcript first. */
+  /** channel id, then conversation id, to the transcript; each map oldest transcript first. */
   private readonly channels = new Map<string, Map<string, Kept>>();
   private activityCount = 0;
   private lastSweep = Number.NEGATIVE_INFINITY;
 
+  /**
+   * @param opts - retention (default 30 days), page size (default 20), redaction, and
+   * `maxActivities` (default 100,000)
+   * @throws RangeError when `maxActivities` is not a positive integer
+   */
   constructor(opts: MemoryTranscriptStoreOptions = {}) {
     this.opts = resolveTranscriptOptions(opts);
     this.maxActivities = opts.maxActivities ?? 100_000;
     if (!(Number.isInteger(this.maxActivities) && this.maxActivities >= 1)) throw new RangeError(`transcripts: maxActivities must be a positive integer, got ${opts.maxActivities}`);
   }
 
+  /**
+   * Keeps one activity at the end of its conversation's transcript, after the redaction;
+   * botbuilder's `TranscriptLogger` method.
+   *
+   * @param activity - the activity, with its channel and conversation ids
+   * @throws Error when the activity has no channel id or no conversation id
+   */
   async logActivity(activity: Activity): Promise<void> {
     const { channelId, conversationId } = transcriptAddress(activity);
     const now = Date.now();
     this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), now, () => createdAt(activity.timestamp, now));
   }
 
+  /**
+   * Keeps an activity the transcript middleware already reduced to JSON (its kept fields), after
+   * the redaction: the middleware's fast path, not for a bot's own use.
+   *
+   * @param channelId - the activity's channel
+   * @param conversationId - the activity's conversation
+   * @param keptJson - the activity's kept fields as JSON
+   */
   async logKeptJson(channelId: string | undefined, conversationId: string | undefined, keptJson: string): Promise<void> {
     const address = checkedAddress(channelId, conversationId);
     const now = Date.now();
@@ -93,6 +115,15 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
     this.activityCount -= kept.activities.length;
   }
 
+  /**
+   * A page of a conversation's activities, oldest first.
+   *
+   * @param channelId - the channel, `conversation-hub` for the hub
+   * @param conversationId - the conversation
+   * @param continuationToken - the previous page's token; none, null or '' for the first page
+   * @param startDate - leaves out activities before this time
+   * @returns the page, and a continuation token while more follow
+   */
   async getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
     requireIds(channelId, conversationId);
     const start = positionOf(continuationToken);
@@ -102,6 +133,12 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
     return pageOf(all.slice(start, start + this.opts.pageSize), start, all.length, this.opts.pageSize, startDate);
   }
 
+  /**
+   * A page of the channel's transcripts (conversation id and creation time).
+   *
+   * @param channelId - the channel
+   * @param continuationToken - the previous page's token; none, null or '' for the first page
+   */
   async listTranscripts(channelId: string, continuationToken?: string | null): Promise<PagedResult<TranscriptInfo>> {
     requireIds(channelId);
     const after = checkListingToken(continuationToken);
@@ -116,6 +153,13 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
     };
   }
 
+  /**
+   * Deletes a conversation's transcript at once, before its retention ends (a customer's erasure
+   * request, say).
+   *
+   * @param channelId - the channel
+   * @param conversationId - the conversation
+   */
   async deleteTranscript(channelId: string, conversationId: string): Promise<void> {
     requireIds(channelId, conversationId);
     const channel = this.channel(channelId);

@@ -4,7 +4,15 @@
  */
 import type { Activity, TranscriptStore } from 'botbuilder-core';
 
-/** Every activity of a conversation, following the store's continuation tokens (at most `limit`). */
+/**
+ * Reads a conversation's whole transcript, following the store's continuation tokens.
+ *
+ * @param store - any botbuilder TranscriptStore
+ * @param channelId - the channel, `conversation-hub` for the hub
+ * @param conversationId - the conversation
+ * @param limit - the most activities read; default 100,000
+ * @returns the activities, oldest first
+ */
 export async function readTranscript(store: TranscriptStore, channelId: string, conversationId: string, limit = 100_000): Promise<Activity[]> {
   const all: Activity[] = [];
   let token: string | undefined;
@@ -32,6 +40,11 @@ function whatOf(a: Partial<Activity>): string {
   return parts.join(' ');
 }
 
+/**
+ * One activity as a line of text (time, who, what), for a log or a support ticket.
+ *
+ * @param a - a transcript's activity
+ */
 export function transcriptLine(a: Partial<Activity>): string {
   const at = a.timestamp instanceof Date ? a.timestamp.toISOString() : String(a.timestamp ?? '');
   return `${at}  ${whoSaid(a).padEnd(8)}  ${whatOf(a)}`;

@@ -1,14 +1,4 @@
-/**
- * A botbuilder TranscriptStore on Redis, shared by every replica: a conversation's activities
- * stay in one place whichever replica ran each turn (H4 of docs/platform-contract.md). Same
- * rules as HubMemoryTranscriptStore (transcriptRecord.ts); retention is Redis's own expiry,
- * extended by each activity.
- *
- * Keys (ids URI-encoded, so a ':' in an id cannot make two transcripts share a key):
- *   hubbot:{tenant}:transcript:<channel>:<conversation>      list of activities (JSON)
- *   hubbot:{tenant}:transcript-key:<channel>:<conversation>  its listing key
- *   hubbot:{tenant}:transcripts:<channel>                    sorted set of listing keys
- */
+// A botbuilder TranscriptStore on Redis (documented on the class).
 import type { Activity, PagedResult, TranscriptInfo, TranscriptStore } from 'botbuilder-core';
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import { tenantKey } from '../redis/tenantKey.js';
@@ -32,6 +22,9 @@ import {
   type TranscriptStoreOptions,
 } from './transcriptRecord.js';
 
+/**
+ * Where a `RedisTranscriptStore` keeps transcripts, with their retention, page size and redaction.
+ */
 export interface RedisTranscriptStoreOptions extends TranscriptStoreOptions {
   /** A connected node-redis client, e.g. from createRedisConnection (src/redis). */
   client: RedisScriptClient;
@@ -39,11 +32,26 @@ export interface RedisTranscriptStoreOptions extends TranscriptStoreOptions {
   tenant: string;
 }
 
+/**
+ * A botbuilder TranscriptStore on Redis, shared by every replica: a conversation's activities
+ * stay in one place whichever replica ran each turn (H4 of docs/platform-contract.md). Same
+ * rules as HubMemoryTranscriptStore (transcriptRecord.ts); retention is Redis's own expiry,
+ * extended by each activity.
+ *
+ * Keys (ids URI-encoded, so a ':' in an id cannot make two transcripts share a key):
+ * - `hubbot:{tenant}:transcript:<channel>:<conversation>`: the list of activities (JSON);
+ * - `hubbot:{tenant}:transcript-key:<channel>:<conversation>`: its listing key;
+ * - `hubbot:{tenant}:transcripts:<channel>`: the sorted set of listing keys.
+ */
 export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
   private readonly client: RedisScriptClient;
   private readonly tenant: string;
   private readonly opts: ResolvedTranscriptOptions;
 
+  /**
+   * @param opts - the connected client, the tenant, and retention (default 30 days), page size
+   * (default 20) and redaction
+   */
   constructor(opts: RedisTranscriptStoreOptions) {
     this.client = opts.client;
     this.tenant = opts.tenant;
@@ -62,12 +70,27 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     return tenantKey(this.tenant, 'transcripts', encodeURIComponent(channelId));
   }
 
+  /**
+   * Keeps one activity at the end of its conversation's transcript, after the redaction;
+   * botbuilder's `TranscriptLogger` method.
+   *
+   * @param activity - the activity, with its channel and conversation ids
+   * @throws Error when the activity has no channel id or no conversation id
+   */
   async logActivity(activity: Activity): Promise<void> {
     const { channelId, conversationId } = transcriptAddress(activity);
     const now = Date.now();
     await this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), createdAt(activity.timestamp, now));
   }
 
+  /**
+   * Keeps an activity the transcript middleware already reduced to JSON (its kept fields), after
+   * the redaction: the middleware's fast path, not for a bot's own use.
+   *
+   * @param channelId - the activity's channel
+   * @param conversationId - the activity's conversation
+   * @param keptJson - the activity's kept fields as JSON
+   */
   async logKeptJson(channelId: string | undefined, conversationId: string | undefined, keptJson: string): Promise<void> {
     const address = checkedAddress(channelId, conversationId);
     await this.keep(address.channelId, address.conversationId, redactedJson(keptJson, this.opts.redact), createdAtOfJson(keptJson, Date.now()));
@@ -78,6 +101,15 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     await LOG_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [json, listingKey(created, conversationId), String(this.opts.ttlMs)]);
   }
 
+  /**
+   * A page of a conversation's activities, oldest first.
+   *
+   * @param channelId - the channel, `conversation-hub` for the hub
+   * @param conversationId - the conversation
+   * @param continuationToken - the previous page's token; none, null or '' for the first page
+   * @param startDate - leaves out activities before this time
+   * @returns the page, and a continuation token while more follow
+   */
   async getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
     requireIds(channelId, conversationId);
     const start = positionOf(continuationToken);
@@ -86,6 +118,12 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     return pageOf(jsons, start, Number(total), this.opts.pageSize, startDate);
   }
 
+  /**
+   * A page of the channel's transcripts (conversation id and creation time).
+   *
+   * @param channelId - the channel
+   * @param continuationToken - the previous page's token; none, null or '' for the first page
+   */
   async listTranscripts(channelId: string, continuationToken?: string | null): Promise<PagedResult<TranscriptInfo>> {
     requireIds(channelId);
     const index = this.indexOf(channelId);
@@ -109,6 +147,13 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     return { items, continuationToken: undefined as unknown as string };
   }
 
+  /**
+   * Deletes a conversation's transcript at once, before its retention ends (a customer's erasure
+   * request, say).
+   *
+   * @param channelId - the channel
+   * @param conversationId - the conversation
+   */
   async deleteTranscript(channelId: string, conversationId: string): Promise<void> {
     requireIds(channelId, conversationId);
     await DELETE_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), []);

@@ -1,3 +1,22 @@
+// The transcript middleware (documented on the class).
+import { ActivityEventNames, ActivityTypes, TurnContext, type Activity, type Middleware, type TranscriptLogger } from 'botbuilder-core';
+import { activityFromJson, keptJsonOf, takesKeptJson, type KeptJsonLogger } from './transcriptRecord.js';
+
+/**
+ * Where the middleware reports a store's failure (pino's Logger fits): a transcript that could not
+ * be written never fails the turn.
+ */
+export interface TranscriptFailureLog {
+  warn(obj: object, msg?: string): void;
+}
+
+/** One activity of the turn, as it will be logged. */
+interface Snapshot {
+  channelId?: string;
+  conversationId?: string;
+  keptJson: string;
+}
+
 /**
  * Records every activity of a turn in a TranscriptLogger (H4): the incoming one, each one sent
  * (with the id the send gave it), updates and deletions, logged after the turn without waiting
@@ -11,24 +30,14 @@
  * keeps (transcriptRecord.ts): still a snapshot, so what the turn changes later is not what is
  * logged; this package's stores keep that JSON as it is (after the operator's redaction).
  */
-import { ActivityEventNames, ActivityTypes, TurnContext, type Activity, type Middleware, type TranscriptLogger } from 'botbuilder-core';
-import { activityFromJson, keptJsonOf, takesKeptJson, type KeptJsonLogger } from './transcriptRecord.js';
-
-export interface TranscriptFailureLog {
-  warn(obj: object, msg?: string): void;
-}
-
-/** One activity of the turn, as it will be logged. */
-interface Snapshot {
-  channelId?: string;
-  conversationId?: string;
-  keptJson: string;
-}
-
 export class HubTranscriptMiddleware implements Middleware {
   /** The store, when it is one of this package's: it takes the JSON as it is. */
   private readonly jsonStore?: KeptJsonLogger;
 
+  /**
+   * @param store - any botbuilder TranscriptLogger
+   * @param log - where failures of the store are logged
+   */
   constructor(
     private readonly store: TranscriptLogger,
     private readonly log?: TranscriptFailureLog,
@@ -36,6 +45,13 @@ export class HubTranscriptMiddleware implements Middleware {
     if (takesKeptJson(store)) this.jsonStore = store;
   }
 
+  /**
+   * botbuilder's middleware hook: notes the turn's activities and hands them to the store once the
+   * turn is over.
+   *
+   * @param context - the turn
+   * @param next - runs the rest of the pipeline and the bot
+   */
   async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
     const transcript: Snapshot[] = [];
     const incoming = context.activity;
@@ -90,7 +106,14 @@ function record(transcript: Snapshot[], activity: Partial<Activity>, overrides?:
   transcript.push({ channelId: activity.channelId, conversationId: activity.conversation?.id, keptJson: keptJsonOf(activity, overrides) });
 }
 
-/** The middleware for a store, as `adapter.use(transcriptMiddleware(store, logger))`. */
+/**
+ * The transcript middleware for a store, as `adapter.use(transcriptMiddleware(store, logger))`. The
+ * bot server adds it itself for the store it is given or builds.
+ *
+ * @param store - any botbuilder TranscriptLogger; this package's stores take the activities' JSON
+ * as it is
+ * @param log - where failures of the store are logged
+ */
 export function transcriptMiddleware(store: TranscriptLogger, log?: TranscriptFailureLog): HubTranscriptMiddleware {
   return new HubTranscriptMiddleware(store, log);
 }

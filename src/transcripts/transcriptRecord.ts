@@ -9,9 +9,13 @@
  */
 import type { Activity, PagedResult } from 'botbuilder-core';
 
-/** The operator's redaction: given a copy of the activity, returns what may be stored. */
+/**
+ * The operator's redaction: given a copy of an activity, returns what may be stored (e.g. with
+ * e-mail addresses masked). It may change the copy freely.
+ */
 export type TranscriptRedaction = (activity: Partial<Activity>) => Partial<Activity>;
 
+/** What the transcript stores share: retention, page size and the redaction. */
 export interface TranscriptStoreOptions {
   /** Retention: a transcript is deleted this long after its last activity; default 30 days. */
   ttlSeconds?: number;

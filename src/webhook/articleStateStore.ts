@@ -8,9 +8,19 @@
  * refutes a late, older deletion.
  */
 export interface ArticleStateStore {
-  /** Applies the state if not older than the stored one; true when the article's deleted flag changed. */
+  /**
+   * Applies the state if not older than the stored one; true when the article's deleted flag changed.
+   *
+   * @param articleId - the article
+   * @param deleted - whether it is deleted now
+   * @param at - the time of the event that says so, in ms since the epoch
+   */
   apply(articleId: string, deleted: boolean, at: number): Promise<boolean>;
-  /** The ids, among `articleIds`, whose latest state is deleted. */
+  /**
+   * The ids, among `articleIds`, whose latest state is deleted.
+   *
+   * @param articleIds - the articles to look at
+   */
   deletedAmong(articleIds: readonly string[]): Promise<Set<string>>;
 }
 
@@ -21,9 +31,14 @@ export function replacesState(current: { deleted: boolean; at: number } | undefi
   return deleted && !current.deleted;
 }
 
+/**
+ * The article states in this process's memory: for one replica and tests; use
+ * `RedisArticleStateStore` with several.
+ */
 export class MemoryArticleStateStore implements ArticleStateStore {
   private readonly states = new Map<string, { deleted: boolean; at: number }>();
 
+  /** {@inheritDoc ArticleStateStore.apply} */
   async apply(articleId: string, deleted: boolean, at: number): Promise<boolean> {
     const current = this.states.get(articleId);
     if (!replacesState(current, deleted, at)) return false;
@@ -31,6 +46,7 @@ export class MemoryArticleStateStore implements ArticleStateStore {
     return (current?.deleted ?? false) !== deleted;
   }
 
+  /** {@inheritDoc ArticleStateStore.deletedAmong} */
   async deletedAmong(articleIds: readonly string[]): Promise<Set<string>> {
     return new Set(articleIds.filter((id) => this.states.get(id)?.deleted === true));
   }

@@ -27,9 +27,11 @@ export const DEFAULT_MAX_PENDING = 10_000;
 
 export type RecordOutcome = 'recorded' | 'duplicate';
 
+/** A knowledge event as the event store keeps it, claimed by a consumer. */
 export interface StoredEvent {
   /** The store's id of this entry (not the notificationId; a requeued event gets a new one). */
   entryId: string;
+  /** The event manager's notification id: a redelivery carries the same one. */
   notificationId: string;
   /** The envelope as JSON text, unknown fields included. */
   body: string;
@@ -55,21 +57,65 @@ export interface EventDeadLetter {
   failures: HandlerFailureRecord[];
 }
 
+/**
+ * Where the webhook records each knowledge event before answering 200, and from which consumers
+ * handle them: deduplicated by notification id, claimed per consumer, acknowledged when every
+ * handler succeeded, parked in dead letters when they keep failing. `MemoryEventStore` for one
+ * replica, `RedisEventStore` (a Redis stream) for several.
+ */
 export interface EventStore {
-  /** Records an event unless its notificationId was seen within the window. Throws when it cannot. */
+  /**
+   * Records an event unless its notificationId was seen within the window. Throws when it cannot.
+   *
+   * @param notificationId - the event's notification id, which deduplicates
+   * @param body - the envelope as JSON text
+   * @param receivedAt - when it came, in ms since the epoch
+   * @returns whether it was recorded or a duplicate
+   */
   record(notificationId: string, body: string, receivedAt: number): Promise<RecordOutcome>;
-  /** Up to `max` pending events for `consumer`: new ones, and ones another consumer left unfinished. */
+  /**
+   * Up to `max` pending events for `consumer`: new ones, and ones another consumer left unfinished.
+   *
+   * @param consumer - the claiming consumer (one per replica)
+   * @param max - the most events returned
+   */
   claim(consumer: string, max: number): Promise<StoredEvent[]>;
-  /** Keeps `entryIds` claimed by `consumer` (a handler is slow; do not let another replica take them). */
+  /**
+   * Keeps `entryIds` claimed by `consumer` (a handler is slow; do not let another replica take them).
+   *
+   * @param consumer - the consumer holding them
+   * @param entryIds - the entries to keep
+   */
   extend(consumer: string, entryIds: string[]): Promise<void>;
-  /** Done with these entries: every handler succeeded. */
+  /**
+   * Done with these entries: every handler succeeded.
+   *
+   * @param consumer - the consumer holding them
+   * @param entryIds - the entries done
+   */
   ack(consumer: string, entryIds: string[]): Promise<void>;
-  /** Parks an entry whose handlers kept failing. */
+  /**
+   * Parks an entry whose handlers kept failing.
+   *
+   * @param consumer - the consumer holding it
+   * @param event - the entry
+   * @param failures - each handler's failure
+   * @param failedAt - when it was given up on, in ms since the epoch
+   */
   deadLetter(consumer: string, event: StoredEvent, failures: HandlerFailureRecord[], failedAt: number): Promise<void>;
-  /** Parked events, oldest failure first. */
+  /**
+   * Parked events, oldest failure first.
+   *
+   * @param limit - the most letters returned
+   */
   listDeadLetters(limit?: number): Promise<EventDeadLetter[]>;
-  /** Puts a parked event back in the pending set; false when there is no such dead letter. */
+  /**
+   * Puts a parked event back in the pending set; false when there is no such dead letter.
+   *
+   * @param notificationId - the parked event's notification id
+   */
   requeueDeadLetter(notificationId: string): Promise<boolean>;
+  /** Events parked in the dead letters. */
   deadLetterCount(): Promise<number>;
   /** Events recorded and not yet acknowledged or parked (claimed ones included). */
   pendingCount(): Promise<number>;

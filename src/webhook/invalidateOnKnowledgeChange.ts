@@ -1,12 +1,4 @@
-/**
- * Drops the portal client's cached static lists (casebase releases, profiles, clusters: L7)
- * when the knowledge changes: on every article and article-type event, so a change shows
- * without waiting for the cache's TTL.
- *
- * It listens on `everyReplica$`: each replica keeps its own cache, and the consumer group hands
- * an event to one replica only, so with several replicas configure a fan-out
- * (RedisEventFanOut) for the others to hear of it. Without one they catch up at the TTL.
- */
+// Drops the portal clients' cached lists when the knowledge changes (documented on the function).
 import { filter, type Subscription } from 'rxjs';
 import type { KnownEventKind } from '../schemas/events.js';
 import type { KnowledgeEvent } from './knowledgeEvent.js';
@@ -29,6 +21,19 @@ export const KNOWLEDGE_CHANGE_KINDS = [
   'article_expiration_date_reached',
 ] as const satisfies KnownEventKind[];
 
+/**
+ * Drops the portal client's cached static lists (casebase releases, profiles, clusters: L7)
+ * when the knowledge changes: on every article and article-type event, so a change shows
+ * without waiting for the cache's TTL.
+ *
+ * It listens on `everyReplica$`: each replica keeps its own cache, and the consumer group hands
+ * an event to one replica only, so with several replicas configure a fan-out
+ * (RedisEventFanOut) for the others to hear of it. Without one they catch up at the TTL.
+  *
+  * @param events - the knowledge events
+  * @param portalClients - the portal client or clients whose static lists are dropped
+  * @returns the subscription; unsubscribe to stop
+  */
 export function invalidateOnKnowledgeChange(events: KnowledgeEvents, portalClients: StaticListInvalidator | StaticListInvalidator[]): Subscription {
   const clients = Array.isArray(portalClients) ? portalClients : [portalClients];
   const kinds = new Set<string>(KNOWLEDGE_CHANGE_KINDS);

@@ -1,3 +1,42 @@
+// Knowledge events as rxjs Observables (documented on the class).
+import { filter, merge, Subject, type Observable, type Subscription } from 'rxjs';
+import type { KnownEventKind } from '../schemas/events.js';
+import type { HandlerFailureRecord } from './eventStore.js';
+import { DEFAULT_HANDLER_RETRY, runWithRetries, type HandlerRetryPolicy } from './handlerRetry.js';
+import type { KnowledgeEvent, TypedKnowledgeEvent, UnknownKnowledgeEvent } from './knowledgeEvent.js';
+import { ofKind, type KnowledgeEventOfKind } from './ofKind.js';
+import { errorText, loggedId, type WebhookLogger } from './webhookLogger.js';
+
+/**
+ * The defaults of a `KnowledgeEvents`: the retry policy of its tracked handlers and where their
+ * failures are logged.
+ */
+export interface KnowledgeEventsOptions {
+  /** Retry policy of every handler unless its own options say otherwise. */
+  retry?: Partial<HandlerRetryPolicy>;
+  /** Where handler failures and parked events are logged. */
+  logger?: WebhookLogger;
+}
+
+/** Options of one tracked handler. */
+export interface HandleOptions {
+  /** Shown in logs and dead letters; default the function's name. */
+  name?: string;
+  /** This handler's retry policy, over the defaults of the `KnowledgeEvents`. */
+  retry?: Partial<HandlerRetryPolicy>;
+}
+
+/**
+ * A tracked handler: it may return a promise, which is waited for; a throw or a rejection is
+ * retried.
+ */
+export type KnowledgeEventHandler<E> = (event: E) => unknown;
+
+interface Delivery {
+  open: boolean;
+  runs: Promise<HandlerFailureRecord | undefined>[];
+}
+
 /**
  * Knowledge events as rxjs Observables, for the application (DESIGN "Knowledge events").
  *
@@ -17,37 +56,20 @@
  *
  * A plain `subscribe` on the streams is untracked, fire and forget: use it to observe, not to act.
  */
-import { filter, merge, Subject, type Observable, type Subscription } from 'rxjs';
-import type { KnownEventKind } from '../schemas/events.js';
-import type { HandlerFailureRecord } from './eventStore.js';
-import { DEFAULT_HANDLER_RETRY, runWithRetries, type HandlerRetryPolicy } from './handlerRetry.js';
-import type { KnowledgeEvent, TypedKnowledgeEvent, UnknownKnowledgeEvent } from './knowledgeEvent.js';
-import { ofKind, type KnowledgeEventOfKind } from './ofKind.js';
-import { errorText, loggedId, type WebhookLogger } from './webhookLogger.js';
-
-export interface KnowledgeEventsOptions {
-  /** Retry policy of every handler unless its own options say otherwise. */
-  retry?: Partial<HandlerRetryPolicy>;
-  logger?: WebhookLogger;
-}
-
-export interface HandleOptions {
-  /** Shown in logs and dead letters; default the function's name. */
-  name?: string;
-  retry?: Partial<HandlerRetryPolicy>;
-}
-
-export type KnowledgeEventHandler<E> = (event: E) => unknown;
-
-interface Delivery {
-  open: boolean;
-  runs: Promise<HandlerFailureRecord | undefined>[];
-}
-
 export class KnowledgeEvents {
+  /** Every event handled on this replica, known kind or not. */
   readonly all$: Observable<KnowledgeEvent>;
+  /** The events of a known kind whose payload fits its schema, typed. */
   readonly known$: Observable<TypedKnowledgeEvent>;
+  /**
+   * The catch-all (W4): unknown kinds, events without a kind, payloads that do not fit their kind's
+   * schema.
+   */
   readonly unknown$: Observable<UnknownKnowledgeEvent>;
+  /**
+   * `all$` and the events other replicas handled, when a replica fan-out is configured: for state
+   * kept in each replica's memory, such as a cache.
+   */
   readonly everyReplica$: Observable<KnowledgeEvent>;
 
   private readonly local = new Subject<KnowledgeEvent>();
@@ -57,6 +79,9 @@ export class KnowledgeEvents {
   private readonly logger?: WebhookLogger;
   private handlerCount = 0;
 
+  /**
+   * @param opts - the default retry policy and the logger; the bot server builds the one a bot gets
+   */
   constructor(opts: KnowledgeEventsOptions = {}) {
     this.retry = { ...DEFAULT_HANDLER_RETRY, ...opts.retry };
     this.logger = opts.logger;
@@ -66,22 +91,51 @@ export class KnowledgeEvents {
     this.everyReplica$ = merge(this.all$, this.remote);
   }
 
+  /**
+   * The events of the given known kinds, typed by kind (W8).
+   *
+   * @param kinds - one or more known event kinds, e.g. `article_deleted`
+   */
   ofKind<K extends KnownEventKind>(...kinds: K[]): Observable<KnowledgeEventOfKind<K>> {
     return this.all$.pipe(ofKind(...kinds));
   }
 
-  /** A tracked handler for one or more known kinds. Unsubscribe to stop it. */
+  /**
+   * Registers a tracked handler for one or more known kinds: the webhook's consumer waits for it,
+   * retries it when it throws, and parks the event in the dead letters if it keeps failing.
+   *
+   * @param kind - the kind or kinds to handle
+   * @param handler - runs once per event
+   * @param opts - a name for logs and a retry policy of its own
+   * @returns the subscription; unsubscribe to stop the handler
+   */
   on<K extends KnownEventKind>(kind: K | K[], handler: KnowledgeEventHandler<KnowledgeEventOfKind<K>>, opts: HandleOptions = {}): Subscription {
     const kinds = Array.isArray(kind) ? kind : [kind];
     return this.handle(this.ofKind(...kinds), handler, opts);
   }
 
-  /** A tracked handler for the catch-all stream (W4). */
+  /**
+   * Registers a tracked handler for the catch-all stream (W4): unknown kinds and payloads that do
+   * not fit.
+   *
+   * @param handler - runs once per event
+   * @param opts - a name for logs and a retry policy of its own
+   * @returns the subscription
+   */
   onUnknown(handler: KnowledgeEventHandler<UnknownKnowledgeEvent>, opts: HandleOptions = {}): Subscription {
     return this.handle(this.unknown$, handler, opts);
   }
 
-  /** A tracked handler on any pipeline of this object's streams (see the file comment). */
+  /**
+   * Registers a tracked handler on any pipeline of this object's streams with synchronous operators
+   * (filter, `latestWins` ...). An event reaching the handler later, after a `delay` say, still
+   * runs with retries, but its failure is only logged.
+   *
+   * @param source - a pipeline of `all$`, `known$`, `unknown$` or `everyReplica$`
+   * @param handler - runs once per event
+   * @param opts - a name for logs and a retry policy of its own
+   * @returns the subscription
+   */
   handle<E extends KnowledgeEvent>(source: Observable<E>, handler: KnowledgeEventHandler<E>, opts: HandleOptions = {}): Subscription {
     const name = opts.name ?? (handler.name || `handler#${++this.handlerCount}`);
     const policy = { ...this.retry, ...opts.retry };
@@ -119,7 +173,11 @@ export class KnowledgeEvents {
     return results.filter((r): r is HandlerFailureRecord => r !== undefined);
   }
 
-  /** An event another replica handled (from the fan-out); emitted on `everyReplica$` only. */
+  /**
+   * Emits an event another replica handled, on `everyReplica$` only (the fan-out calls it).
+   *
+   * @param event - the event as the other replica handled it
+   */
   receiveFromReplica(event: KnowledgeEvent): void {
     this.remote.next(event);
   }

@@ -1,3 +1,12 @@
+// The latestWins rxjs operator (documented on the function).
+import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
+
+/** How much `latestWins` remembers. */
+export interface LatestWinsOptions {
+  /** Keys remembered at most; default 10,000. */
+  maxKeys?: number;
+}
+
 /**
  * rxjs operator for handlers that must not assume arrival order (W6, spec 6.6): of the events
  * sharing a key (an article id, say), it drops one older than the newest already let through.
@@ -8,14 +17,10 @@
  * `maxKeys` (the least recently updated key is forgotten first). It sees only the events this
  * replica handles; state that must be right across replicas belongs in a shared store (see
  * DeletedArticles, which compares times in Redis).
+ *
+ * @param keyOf - the key events are compared under (an article id, say); undefined lets the event pass
+ * @param opts - how many keys are remembered; default 10,000
  */
-import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
-
-export interface LatestWinsOptions {
-  /** Keys remembered at most; default 10,000. */
-  maxKeys?: number;
-}
-
 export function latestWins<E extends { time?: Date }>(keyOf: (event: E) => string | undefined, opts: LatestWinsOptions = {}): MonoTypeOperatorFunction<E> {
   const maxKeys = opts.maxKeys ?? 10_000;
   return (source) =>

@@ -1,12 +1,4 @@
-/**
- * The in-process EventStore: the embedded default for one replica and for tests. It is as
- * durable as the process; with several replicas, or when events must survive a restart, use
- * RedisEventStore. The dedupe window and the pending queue are bounded (see options), and a
- * full queue refuses new events (the route answers 503 and the event manager retries, W7)
- * rather than growing without limit.
- *
- * Time is `Date.now()`, so sinon fake timers drive the dedupe window in tests.
- */
+// The in-process event store (documented on the class).
 import { PlatformError } from '../errors/platformError.js';
 import {
   checkDedupeWindow,
@@ -20,6 +12,7 @@ import {
   type StoredEvent,
 } from './eventStore.js';
 
+/** The bounds of a `MemoryEventStore`: its dedupe window and pending queue. */
 export interface MemoryEventStoreOptions {
   /** Seconds a notificationId is remembered; at least (and by default) 24 h. */
   dedupeWindowSeconds?: number;
@@ -27,6 +20,15 @@ export interface MemoryEventStoreOptions {
   maxPending?: number;
 }
 
+/**
+ * The in-process EventStore: the embedded default for one replica and for tests. It is as
+ * durable as the process; with several replicas, or when events must survive a restart, use
+ * RedisEventStore. The dedupe window and the pending queue are bounded (see options), and a
+ * full queue refuses new events (the route answers 503 and the event manager retries, W7)
+ * rather than growing without limit.
+ *
+ * Time is `Date.now()`, so sinon fake timers drive the dedupe window in tests.
+ */
 export class MemoryEventStore implements EventStore {
   private readonly windowMs: number;
   private readonly maxPending: number;
@@ -37,11 +39,13 @@ export class MemoryEventStore implements EventStore {
   private readonly dead = new Map<string, EventDeadLetter>();
   private nextEntry = 1;
 
+  /** @param opts - dedupe window and bounds */
   constructor(opts: MemoryEventStoreOptions = {}) {
     this.windowMs = checkDedupeWindow(opts.dedupeWindowSeconds ?? MIN_DEDUPE_WINDOW_SECONDS) * 1000;
     this.maxPending = opts.maxPending ?? DEFAULT_MAX_PENDING;
   }
 
+  /** {@inheritDoc EventStore.record} */
   async record(notificationId: string, body: string, receivedAt: number): Promise<RecordOutcome> {
     const now = Date.now();
     this.forgetExpired(now);
@@ -55,6 +59,7 @@ export class MemoryEventStore implements EventStore {
     return 'recorded';
   }
 
+  /** {@inheritDoc EventStore.claim} */
   async claim(_consumer: string, max: number): Promise<StoredEvent[]> {
     const out: StoredEvent[] = [];
     for (const [id, event] of this.pending) {
@@ -67,24 +72,29 @@ export class MemoryEventStore implements EventStore {
     return out;
   }
 
+  /** {@inheritDoc EventStore.extend} */
   async extend(): Promise<void> {
     // One process: nobody else can take a claimed entry.
   }
 
+  /** {@inheritDoc EventStore.ack} */
   async ack(_consumer: string, entryIds: string[]): Promise<void> {
     for (const id of entryIds) this.claimed.delete(id);
   }
 
+  /** {@inheritDoc EventStore.deadLetter} */
   async deadLetter(_consumer: string, event: StoredEvent, failures: HandlerFailureRecord[], failedAt: number): Promise<void> {
     this.claimed.delete(event.entryId);
     this.dead.delete(event.notificationId); // re-insert so the listing stays in failure order
     this.dead.set(event.notificationId, { notificationId: event.notificationId, body: event.body, receivedAt: event.receivedAt, failedAt, failures });
   }
 
+  /** {@inheritDoc EventStore.listDeadLetters} */
   async listDeadLetters(limit = 100): Promise<EventDeadLetter[]> {
     return [...this.dead.values()].slice(0, limit);
   }
 
+  /** {@inheritDoc EventStore.requeueDeadLetter} */
   async requeueDeadLetter(notificationId: string): Promise<boolean> {
     const letter = this.dead.get(notificationId);
     if (!letter) return false;
@@ -93,10 +103,12 @@ export class MemoryEventStore implements EventStore {
     return true;
   }
 
+  /** {@inheritDoc EventStore.deadLetterCount} */
   async deadLetterCount(): Promise<number> {
     return this.dead.size;
   }
 
+  /** {@inheritDoc EventStore.pendingCount} */
   async pendingCount(): Promise<number> {
     return this.pending.size + this.claimed.size;
   }

@@ -38,8 +38,11 @@ export interface RedisEventClient extends RedisScriptClient {
   hGetAll(key: string): Promise<Record<string, string>>;
 }
 
+/** Where a `RedisEventStore` keeps events, with its dedupe window, bounds and claim timing. */
 export interface RedisEventStoreOptions {
+  /** A connected node-redis client, e.g. from `createRedisConnection`. */
   client: RedisEventClient;
+  /** The tenant whose events these are: the keys' Redis Cluster hash tag. */
   tenant: string;
   /** Seconds a notificationId is remembered; at least (and by default) 24 h. */
   dedupeWindowSeconds?: number;
@@ -58,7 +61,17 @@ interface StoredDeadLetter extends Omit<EventDeadLetter, 'receivedAt'> {
   receivedAt: string;
 }
 
+/**
+ * The event store on Redis, shared by every replica: a dedupe key per notification id, a stream of
+ * pending events read by a consumer group (one consumer per replica), and a hash of dead letters. A
+ * replica that dies while handling events leaves them pending; another claims them once idle
+ * `claimIdleMs`. The key layout is described at the top of redisEventStore.ts.
+ */
 export class RedisEventStore implements EventStore {
+  /**
+   * How long an entry a consumer left untouched stays its own before another consumer takes it, in
+   * ms.
+   */
   readonly claimIdleMs: number;
   private readonly client: RedisEventClient;
   /** The record script's constant arguments, as the text Redis is sent. */
@@ -67,6 +80,7 @@ export class RedisEventStore implements EventStore {
   private readonly group: string;
   private readonly cursors = new Map<string, string>();
 
+  /** @param opts - the connected client and tenant, dedupe window, bounds and claim timing */
   constructor(opts: RedisEventStoreOptions) {
     this.client = opts.client;
     this.windowArg = String(checkDedupeWindow(opts.dedupeWindowSeconds ?? MIN_DEDUPE_WINDOW_SECONDS));
@@ -84,6 +98,7 @@ export class RedisEventStore implements EventStore {
   /** The Redis keys of this store, for operators and tests. Built once: the route reads them per event. */
   readonly keys: { readonly stream: string; readonly dead: string; readonly seen: (notificationId: string) => string };
 
+  /** {@inheritDoc EventStore.record} */
   async record(notificationId: string, body: string, receivedAt: number): Promise<RecordOutcome> {
     // node-redis queues commands while it reconnects; waiting for that would hold the answer
     // past the event manager's read timeout. Refuse now and let it retry (W7).
@@ -100,6 +115,7 @@ export class RedisEventStore implements EventStore {
     return outcome === 'duplicate' ? 'duplicate' : 'recorded';
   }
 
+  /** {@inheritDoc EventStore.claim} */
   async claim(consumer: string, max: number): Promise<StoredEvent[]> {
     const cursor = this.cursors.get(consumer) ?? '0-0';
     const reply = (await CLAIM_SCRIPT.run(this.client, [this.keys.stream], [this.group, consumer, String(max), String(this.claimIdleMs), cursor])) as [
@@ -113,22 +129,26 @@ export class RedisEventStore implements EventStore {
     });
   }
 
+  /** {@inheritDoc EventStore.extend} */
   async extend(consumer: string, entryIds: string[]): Promise<void> {
     if (entryIds.length === 0) return;
     await EXTEND_SCRIPT.run(this.client, [this.keys.stream], [this.group, consumer, ...entryIds]);
   }
 
+  /** {@inheritDoc EventStore.ack} */
   async ack(_consumer: string, entryIds: string[]): Promise<void> {
     if (entryIds.length === 0) return;
     await ACK_SCRIPT.run(this.client, [this.keys.stream], [this.group, ...entryIds]);
   }
 
+  /** {@inheritDoc EventStore.deadLetter} */
   async deadLetter(_consumer: string, event: StoredEvent, failures: HandlerFailureRecord[], failedAt: number): Promise<void> {
     const letter: StoredDeadLetter = { notificationId: event.notificationId, body: event.body, receivedAt: String(event.receivedAt), failedAt, failures };
     const k = this.keys;
     await DEAD_LETTER_SCRIPT.run(this.client, [k.stream, k.dead], [this.group, event.entryId, event.notificationId, JSON.stringify(letter)]);
   }
 
+  /** {@inheritDoc EventStore.listDeadLetters} */
   async listDeadLetters(limit = 100): Promise<EventDeadLetter[]> {
     const all = Object.values(await this.client.hGetAll(this.keys.dead)).map((json) => {
       const d = JSON.parse(json) as StoredDeadLetter;
@@ -137,15 +157,18 @@ export class RedisEventStore implements EventStore {
     return all.sort((a, b) => a.failedAt - b.failedAt).slice(0, limit);
   }
 
+  /** {@inheritDoc EventStore.requeueDeadLetter} */
   async requeueDeadLetter(notificationId: string): Promise<boolean> {
     const k = this.keys;
     return Number(await REQUEUE_SCRIPT.run(this.client, [k.dead, k.stream], [notificationId])) === 1;
   }
 
+  /** {@inheritDoc EventStore.deadLetterCount} */
   deadLetterCount(): Promise<number> {
     return this.client.hLen(this.keys.dead);
   }
 
+  /** {@inheritDoc EventStore.pendingCount} */
   pendingCount(): Promise<number> {
     return this.client.xLen(this.keys.stream);
   }

@@ -35,6 +35,10 @@ export const DEFAULT_RECORD_TIMEOUT_MS = 2000;
 /** Longest notificationId accepted (S4): far above a UUID, far below what would weigh on the store. */
 export const DEFAULT_MAX_NOTIFICATION_ID_LENGTH = 256;
 
+/**
+ * What `registerWebhook` mounts: path, limits, authentication (required), the event store, the
+ * streams handed to the application, and the consumer's settings.
+ */
 export interface WebhookOptions {
   /** Default /webhook. */
   path?: string;
@@ -56,19 +60,33 @@ export interface WebhookOptions {
   recordTimeoutMs?: number;
   /** Fields naming the event kind; default eventType, type, eventName. */
   kindFields?: readonly string[];
+  /**
+   * Settings of the consumer that hands recorded events to handlers (batch size, polling, claim
+   * timing).
+   */
   consumer?: Omit<EventConsumerOptions, 'kindFields' | 'fanOut' | 'logger'>;
+  /** Tells the other replicas of each handled event (for `everyReplica$`); default none. */
   fanOut?: EventFanOut;
-  /** Counts hubbot_webhook_events_total{outcome}; observes hubbot_dead_letters and hubbot_queue_depth under `queueName`. */
+  /** Counts `hubbot_webhook_events_total{outcome}`; observes hubbot_dead_letters and hubbot_queue_depth under `queueName`. */
   metrics?: HubbotMetrics;
   /** Label of this receiver's queue in the metrics; default `webhook`. */
   queueName?: string;
+  /** Where deliveries, refusals and handler failures are logged. */
   logger?: WebhookLogger;
 }
 
+/**
+ * The mounted webhook: its path, the streams handed to the application, its store and consumer, and
+ * `start`/`stop`.
+ */
 export interface WebhookReceiver {
+  /** The path the webhook is mounted on. */
   readonly path: string;
+  /** The knowledge events handed to the application. */
   readonly events: KnowledgeEvents;
+  /** Where deliveries are recorded before the 200. */
   readonly store: EventStore;
+  /** Hands recorded events to the handlers. */
   readonly consumer: EventConsumer;
   /** Starts handing recorded events to handlers; register handlers first. */
   start(): Promise<void>;
@@ -76,10 +94,21 @@ export interface WebhookReceiver {
   stop(): Promise<void>;
 }
 
+/** How the webhook answered one delivery, as counted in the metrics. */
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'malformed' | 'too_large' | 'unauthorized' | 'forbidden' | 'unavailable';
 
 const OUTCOME_OF_STATUS: Record<number, WebhookOutcome> = { 400: 'malformed', 401: 'unauthorized', 403: 'forbidden', 413: 'too_large' };
 
+/**
+ * Mounts the knowledge-event webhook (W1-W8): each delivery is authenticated (signature, shared
+ * secret and/or address; S4), read tolerantly, recorded in the event store (deduplicated by
+ * notification id) and only then answered 200; a consumer then hands it to the application's
+ * handlers, with retries and dead letters.
+ *
+ * @param app - the server to mount it on
+ * @param opts - authentication (required), store, streams, limits and metrics
+ * @returns the receiver; call `start` once handlers are registered
+ */
 export function registerWebhook(app: JsonServer, opts: WebhookOptions): WebhookReceiver {
   const path = opts.path ?? DEFAULT_WEBHOOK_PATH;
   const limit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;

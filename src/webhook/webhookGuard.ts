@@ -25,6 +25,7 @@ import { createSignatureCheck } from './webhookSignatureCheck.js';
 
 export const DEFAULT_SECRET_HEADER = 'x-webhook-secret';
 
+/** The webhook's checks of a delivery; each one set is required, and at least one must be. */
 export interface WebhookAuthOptions {
   /** When set, deliveries must be signed with it (x-webhook-timestamp, x-webhook-signature). */
   hmacSecret?: string;
@@ -32,6 +33,7 @@ export interface WebhookAuthOptions {
   signatureToleranceSeconds?: number;
   /** When set, deliveries must carry it in `secretHeader`. */
   sharedSecret?: string;
+  /** The header that carries the shared secret; default `x-webhook-secret`. */
   secretHeader?: string;
   /** Addresses (`10.1.2.3`, `::1`) and ranges (`10.0.0.0/8`, `fd00::/8`); empty or absent: any address. */
   ipAllowlist?: readonly string[];

@@ -58,6 +58,14 @@ export function requireWebhookAuth(cfg: Config): void {
   if (webhookAuthMissing(cfg)) throw new ConfigError([WEBHOOK_AUTH_PROBLEM]);
 }
 
+/**
+ * The webhook's options from the configuration (`WEBHOOK_*` variables: path, authentication,
+ * limits), with the stores and streams given.
+ *
+ * @param cfg - the configuration
+ * @param deps - the event store, streams, fan-out, metrics and logger to use
+ * @throws ConfigError when no authentication is configured and `WEBHOOK_AUTH` is not `none`
+ */
 export function webhookOptionsFromConfig(cfg: Config, deps: WebhookDeps = {}): WebhookOptions {
   const served = deps.served ?? true;
   if (served) requireWebhookAuth(cfg);

@@ -20,6 +20,13 @@ describe('package entry points', () => {
     expect(loaded.filter((f) => /^(src\/emulator|cli)\//.test(f))).to.deep.equal([]);
   });
 
+  it('[K3] the plumbing entries reach no emulator, local-stack or harness module either', () => {
+    for (const entry of ['pipeline', 'platform', 'server', 'webhook', 'provisioning']) {
+      const loaded = [...reachableFrom(`src/entries/${entry}.ts`)];
+      expect(loaded.filter((f) => /^(src\/emulator|cli)\//.test(f)), entry).to.deep.equal([]);
+    }
+  });
+
   it('[K3] the graph walk does find the emulator from the emulator entry (the check above can fail)', () => {
     const loaded = [...reachableFrom('src/emulator/index.ts')];
     expect(loaded.some((f) => f.startsWith('src/emulator/hub/'))).to.equal(true);
@@ -39,7 +46,7 @@ describe('package entry points', () => {
       expect(target.types, name).to.equal(target.import.replace(/\.js$/, '.d.ts'));
       expect(readFileSync(resolve(ROOT, target['hubbot-source']), 'utf8').length, name).to.be.greaterThan(0);
     }
-    expect(Object.keys(pkg.exports)).to.include.members(['.', './dialogs', './bots', './emulator']);
+    expect(Object.keys(pkg.exports)).to.include.members(['.', './dialogs', './bots', './emulator', './local', './agents', './pipeline', './platform', './server', './webhook', './provisioning']);
   });
 
   it('[K2] the dialogs entry stays below the ready bots, and the bots entry below the emulator', () => {

@@ -78,12 +78,12 @@ describe('inspector page (real browser)', function () {
   it('[F3] switches realistic drifts one by one, all, and none', async () => {
     const on = async () => ((await (await fetch(`${rig.stack.emulator.url}/emulator/realistic`)).json()) as { drift: { name: string; on: boolean }[] }).drift.filter((d) => d.on).map((d) => d.name);
     await inspector.getByRole('checkbox', { name: 'kbLanguage' }).check();
-    await eventually(async () => (await on()).join() === 'kbLanguage', 'kbLanguage on alone');
+    await waitFor(async () => (await on()).join() === 'kbLanguage', 'kbLanguage on alone');
     expect(await inspector.locator('#drift-status').textContent()).to.equal('On: kbLanguage.');
     await inspector.getByRole('button', { name: 'All', exact: true }).click();
-    await eventually(async () => (await on()).length > 10, 'every drift on');
+    await waitFor(async () => (await on()).length > 10, 'every drift on');
     await inspector.getByRole('button', { name: 'None', exact: true }).click();
-    await eventually(async () => (await on()).length === 0, 'no drift on');
+    await waitFor(async () => (await on()).length === 0, 'no drift on');
     expect(await inspector.getByRole('checkbox', { name: 'kbLanguage' }).isChecked()).to.equal(false);
   });
 

@@ -18,7 +18,9 @@
 import { contentWords, saidWords, wordSimilarity } from './textTokens.js';
 import { understandYesNo } from './yesNo.js';
 
+/** An option a customer's words may name: its label and extra words. */
 export interface MatchCandidate {
+  /** The option's id. */
   id: string;
   /** The candidate's own label (full weight). */
   label: string;
@@ -26,11 +28,13 @@ export interface MatchCandidate {
   vocabulary?: string[];
 }
 
+/** What the matcher decided: one option clearly, several close ones, or none. */
 export type MatchDecision =
   | { kind: 'clear'; id: string; score: number }
   | { kind: 'close'; ids: string[]; score: number }
   | { kind: 'none'; best?: string };
 
+/** How strict the matcher is; every field has a default. */
 export interface MatchOptions {
   /** Lowest score for any pick; default 0.5 (about one distinctive word of a label). */
   minScore?: number;
@@ -92,7 +96,13 @@ export function scoreCandidates(candidates: MatchCandidate[], text: string, simi
     .sort((a, b) => b.score - a.score);
 }
 
-/** What the text picks among the candidates, with how sure we are (see above). */
+/**
+ * What the text picks among the candidates, with how sure we are (see above).
+ *
+ * @param candidates - the options offered
+ * @param text - the customer's words
+ * @param opts - how strict the match is
+ */
 export function matchFreeText(candidates: MatchCandidate[], text: string, opts: MatchOptions = {}): MatchDecision {
   const minScore = opts.minScore ?? 0.5;
   const lead = opts.lead ?? 1.8;

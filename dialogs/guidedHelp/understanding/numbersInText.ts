@@ -8,11 +8,15 @@
  */
 import { normalise } from './normalise.js';
 
+/** A range given as X to Y. */
 export interface NumberRange {
+  /** The lower end. */
   min: number;
+  /** The upper end. */
   max: number;
 }
 
+/** The numbers and ranges a text gives. */
 export interface NumbersInText {
   /** Every number given on its own, in order, without repeats. */
   values: number[];
@@ -96,7 +100,11 @@ function digitsValue(raw: string): number | undefined {
 const RANGE = /(\d[\d.,]*)\s*(?:-|–|to|à|a|and|et|~)\s*(\d[\d.,]*)/gu;
 const DIGITS = /(?<![\d.,])(\d{1,3}(?:[ \u00a0]\d{3})+|\d+(?:[.,]\d+)?)(?![\d])/gu;
 
-/** The numbers and ranges in a text. */
+/**
+ * The numbers and ranges in a text.
+ *
+ * @param text - the customer's message
+ */
 export function numbersInText(text: string): NumbersInText {
   const lower = text.toLowerCase().slice(0, 500);
   const ranges: NumberRange[] = [];

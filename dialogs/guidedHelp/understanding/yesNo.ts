@@ -30,7 +30,11 @@ const POLITE = /\b(?:please|pls|thanks|thank you|thx|cheers|merci|merci beaucoup
 const YES = new Set(YES_PHRASES);
 const NO = new Set(NO_PHRASES);
 
-/** 'yes', 'no', or undefined when the text is neither or both. */
+/**
+ * 'yes', 'no', or undefined when the text is neither or both.
+ *
+ * @param text - the customer's message
+ */
 export function understandYesNo(text: string): 'yes' | 'no' | undefined {
   const said = normalise(text.slice(0, 200)).replace(POLITE, ' ').replace(/\s+/g, ' ').trim();
   if (said === '') return undefined;

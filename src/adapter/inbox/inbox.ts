@@ -1,3 +1,92 @@
+// The inbox's contract and its shapes (the contract is documented on the interface).
+
+/** What an item is: a customer's message (the hub's callback), a proactive turn, a deadline. */
+export type InboxItemKind = 'message' | 'proactive' | 'deadline';
+
+/** One entry of a conversation's line in the inbox. */
+export interface InboxItem {
+  /** Unique within the conversation; a redelivered callback carries the same id. */
+  id: string;
+  /** The callback as received; it must survive JSON (RedisInbox stores it as JSON). */
+  payload: unknown;
+  /** When it was received (ms since the epoch). */
+  receivedAt: number;
+  /** Absent for a customer's message (items recorded before kinds existed are messages). */
+  kind?: InboxItemKind;
+  /** A scheduled item: when it became due (ms since the epoch). */
+  notBefore?: number;
+}
+
+/** Options of `Inbox.append`. */
+export interface AppendOptions {
+  /**
+   * Only `workerId` may claim the conversation for `ms` (or until this item is done): a
+   * proactive turn whose logic lives in this process is run here, not on another replica.
+   */
+  pin?: { workerId: string; ms: number };
+}
+
+/** What `Inbox.append` did. */
+export interface AppendResult {
+  /** True when an item with this id was already recorded for the conversation; nothing was added. */
+  duplicate: boolean;
+}
+
+/** The right to handle one conversation's head item until `leaseUntil`. */
+export interface InboxClaim {
+  /** The conversation claimed. */
+  readonly conversationId: string;
+  /** Its head item, to handle. */
+  readonly item: InboxItem;
+  /** The worker holding the lease. */
+  readonly workerId: string;
+  /** Proves the lease is still this claim's: a later claim of the conversation gets another. */
+  readonly token: string;
+  /** Attempts at this item so far, this one included: 1 on the first claim. */
+  readonly attempt: number;
+  /** When the lease runs out unless renewed, on the inbox's clock (Redis TIME for RedisInbox). */
+  readonly leaseUntil: number;
+}
+
+/** Options of `Inbox.complete`. */
+export interface CompleteOptions {
+  /**
+   * Keep the lease and get the conversation's next item at once (`next`), as one step; when
+   * the conversation has nothing more the lease is released anyway. Default false: release.
+   */
+  keepLease?: boolean;
+  /** Length of the kept lease; default the inbox's default lease. */
+  leaseMs?: number;
+}
+
+/** What `Inbox.complete` did. */
+export interface CompleteResult {
+  /** False when the lease had been lost (another worker took over); nothing was removed. */
+  completed: boolean;
+  /** The next item, with the lease kept, when `keepLease` was asked and there is one. */
+  next?: InboxClaim;
+}
+
+/** Options of `Inbox.release`. */
+export interface ReleaseOptions {
+  /** Nobody may claim the conversation for this long (a retry's back-off); default 0. */
+  delayMs?: number;
+}
+
+/** An item that was given up on, kept for inspection and replay. */
+export interface DeadLetter {
+  /** The conversation the item belongs to. */
+  conversationId: string;
+  /** The item, as it was recorded. */
+  item: InboxItem;
+  /** Attempts made at it. */
+  attempts: number;
+  /** Why it was given up on (the last error, or that it could not be read). */
+  reason: string;
+  /** When it was given up on (ms since the epoch). */
+  deadAt: number;
+}
+
 /**
  * The inbox: where a hub callback is recorded before it is acknowledged, and from which the
  * turns are run afterwards. The hub wants its callback answered well under 5 s, and a turn
@@ -18,127 +107,100 @@
  * Two implementations share one test suite: MemoryInbox (one process) and RedisInbox (every
  * replica of a tenant).
  */
-
-/** What an item is: a customer's message (the hub's callback), a proactive turn, a deadline. */
-export type InboxItemKind = 'message' | 'proactive' | 'deadline';
-
-export interface InboxItem {
-  /** Unique within the conversation; a redelivered callback carries the same id. */
-  id: string;
-  /** The callback as received; it must survive JSON (RedisInbox stores it as JSON). */
-  payload: unknown;
-  /** When it was received (ms since the epoch). */
-  receivedAt: number;
-  /** Absent for a customer's message (items recorded before kinds existed are messages). */
-  kind?: InboxItemKind;
-  /** A scheduled item: when it became due (ms since the epoch). */
-  notBefore?: number;
-}
-
-export interface AppendOptions {
-  /**
-   * Only `workerId` may claim the conversation for `ms` (or until this item is done): a
-   * proactive turn whose logic lives in this process is run here, not on another replica.
-   */
-  pin?: { workerId: string; ms: number };
-}
-
-export interface AppendResult {
-  /** True when an item with this id was already recorded for the conversation; nothing was added. */
-  duplicate: boolean;
-}
-
-/** The right to handle one conversation's head item until `leaseUntil`. */
-export interface InboxClaim {
-  readonly conversationId: string;
-  readonly item: InboxItem;
-  readonly workerId: string;
-  /** Proves the lease is still this claim's: a later claim of the conversation gets another. */
-  readonly token: string;
-  /** Attempts at this item so far, this one included: 1 on the first claim. */
-  readonly attempt: number;
-  /** When the lease runs out unless renewed, on the inbox's clock (Redis TIME for RedisInbox). */
-  readonly leaseUntil: number;
-}
-
-export interface CompleteOptions {
-  /**
-   * Keep the lease and get the conversation's next item at once (`next`), as one step; when
-   * the conversation has nothing more the lease is released anyway. Default false: release.
-   */
-  keepLease?: boolean;
-  /** Length of the kept lease; default the inbox's default lease. */
-  leaseMs?: number;
-}
-
-export interface CompleteResult {
-  /** False when the lease had been lost (another worker took over); nothing was removed. */
-  completed: boolean;
-  /** The next item, with the lease kept, when `keepLease` was asked and there is one. */
-  next?: InboxClaim;
-}
-
-export interface ReleaseOptions {
-  /** Nobody may claim the conversation for this long (a retry's back-off); default 0. */
-  delayMs?: number;
-}
-
-/** An item that was given up on, kept for inspection and replay. */
-export interface DeadLetter {
-  conversationId: string;
-  item: InboxItem;
-  attempts: number;
-  reason: string;
-  /** When it was given up on (ms since the epoch). */
-  deadAt: number;
-}
-
 export interface Inbox {
   /**
    * Records an item at the end of its conversation. Resolves once recorded (durably, for
    * RedisInbox); a duplicate id is not recorded twice. Rejects (503-100) when it could not
    * record, so the caller answers 503 and the hub redelivers.
+   *
+   * @param conversationId - the conversation the item belongs to
+   * @param item - the item; its id deduplicates
+   * @param opts - an optional pin to one worker
    */
   append(conversationId: string, item: InboxItem, opts?: AppendOptions): Promise<AppendResult>;
   /**
    * Keeps `item` aside until `item.notBefore`, then (at the first claim after it) appends it at
    * the end of its conversation, deduplicated by its id like any item. `slot` names it within the
    * conversation: scheduling the same slot again replaces what it held.
+   *
+   * @param conversationId - the conversation
+   * @param slot - names the item in the conversation
+   * @param item - the item, with when it is due
    */
   schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void>;
-  /** Forgets a slot's scheduled item before it is due; false when there was none. */
+  /**
+   * Forgets a slot's scheduled item before it is due; false when there was none.
+   *
+   * @param conversationId - the conversation
+   * @param slot - the item's slot
+   */
   unschedule(conversationId: string, slot: string): Promise<boolean>;
-  /** The conversation's scheduled items (not due yet), soonest first. */
+  /**
+   * The conversation's scheduled items (not due yet), soonest first.
+   *
+   * @param conversationId - the conversation
+   */
   scheduled(conversationId: string): Promise<InboxItem[]>;
   /**
    * The conversation waiting longest that has items and no live lease, leased to `workerId`
    * for `leaseMs`, with its head item; undefined when there is none. Scheduled items that are
    * due are moved into their conversations first; a conversation pinned to another worker is
    * passed over while the pin lives.
+   *
+   * @param workerId - the claiming worker
+   * @param leaseMs - the lease's length
    */
   claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined>;
-  /** Removes the claim's head item (the turn is done). */
+  /**
+   * Removes the claim's head item (the turn is done).
+   *
+   * @param claim - the claim whose head item is done
+   * @param opts - whether to keep the lease for the next item
+   */
   complete(claim: InboxClaim, opts?: CompleteOptions): Promise<CompleteResult>;
-  /** Extends the lease to `leaseMs` from now; false when it had been lost. */
+  /**
+   * Extends the lease to `leaseMs` from now; false when it had been lost.
+   *
+   * @param claim - the claim
+   * @param leaseMs - the new lease's length, from now
+   */
   renew(claim: InboxClaim, leaseMs: number): Promise<boolean>;
-  /** Gives the conversation back with its head item still there (to retry); false when lost. */
+  /**
+   * Gives the conversation back with its head item still there (to retry); false when lost.
+   *
+   * @param claim - the claim
+   * @param opts - how long nobody may claim the conversation
+   */
   release(claim: InboxClaim, opts?: ReleaseOptions): Promise<boolean>;
-  /** Moves the claim's head item to the dead letters and releases the conversation. */
+  /**
+   * Moves the claim's head item to the dead letters and releases the conversation.
+   *
+   * @param claim - the claim whose head item is given up on
+   * @param reason - why, kept with the letter
+   */
   deadLetter(claim: InboxClaim, reason: string): Promise<boolean>;
   /** Items recorded and not yet completed nor dead, over all conversations (scheduled ones not due yet excluded). */
   depth(): Promise<number>;
-  /** The latest dead letters, newest first. */
+  /**
+   * The latest dead letters, newest first.
+   *
+   * @param limit - the most letters returned; default 100
+   */
   deadLetters(limit?: number): Promise<DeadLetter[]>;
   /**
    * Puts a dead letter's item back at the end of its conversation, under a new id (the old one
    * is remembered as seen), then removes the letter: appended first, so a failure between the
    * two leaves a letter to requeue again rather than a message lost. False when no letter holds
    * that item id.
+   *
+   * @param itemId - the id of the letter's item
    */
   requeueDeadLetter(itemId: string): Promise<boolean>;
   /**
    * Calls `listener` when items may be waiting (appended here or, for RedisInbox with a
    * subscriber, on another replica). Returns the function that stops the calls.
+   *
+   * @param listener - called, without arguments, when items may be waiting
    */
   onAppend(listener: () => void): () => void;
   /** Stops notifications; the data stays. */

@@ -24,6 +24,7 @@ export type Reference = Partial<ConversationReference>;
 
 /** A named event due at a time: what a deadline turn runs. */
 export interface ScheduledEvent {
+  /** The event activity's `name`, which the bot dispatches on. */
   name: string;
   /** Any JSON value, e.g. which deadline this is (the bot checks it is still the current one). */
   value?: unknown;

@@ -1,29 +1,11 @@
-/**
- * Runs the turns of an inbox: claim a conversation, run the handler on its head item, complete
- * it, and go on with the conversation's next item while keeping the lease (up to
- * `maxTurnsPerClaim`, then it goes back in line so a chatty conversation cannot hold a slot
- * forever). Up to `concurrency` conversations run at once; each runs one turn at a time.
- *
- * - A long turn keeps its lease: it is renewed every `renewEveryMs`. If a renewal finds the
- *   lease lost (this process stalled past it and another worker took over), the handler's
- *   `signal` is aborted; the other worker runs the item again (at least once).
- * - A handler that throws is retried after a back-off, with the conversation held (its later
- *   items wait, to keep the order) and counted per item. After `maxAttempts` attempts the item
- *   is moved to the inbox's dead letters (`inbox.deadLetters()`), `onDeadLetter` is told, and
- *   the conversation moves on to its next item. Attempts are counted at claim time, so an item
- *   whose turn kills the process each time is given up on as well.
- * - New items wake the worker at once (`inbox.onAppend`); it also polls every `pollIntervalMs`
- *   to find conversations whose lease ran out on a dead replica, and scheduled items (deadlines,
- *   T2) that fell due: a due item waits at most one poll.
- * - `stop()` claims nothing more and resolves once the turns under way have finished and been
- *   completed; a conversation's later items are left for the next worker.
- */
+// The inbox worker (documented on the class).
 import { isDeadLetterNow } from '../turnErrors.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { DeadLetter, Inbox, InboxClaim, InboxItem } from './inbox.js';
 
+/** What the worker tells a handler about the turn it runs. */
 export interface InboxTurn {
   /** 1 on the first attempt at this item. */
   attempt: number;
@@ -31,10 +13,19 @@ export interface InboxTurn {
   signal: AbortSignal;
 }
 
+/**
+ * Runs the turn of one inbox item (the bot server's handler runs it through the HubAdapter).
+ * Resolving completes the item; throwing retries it, then parks it in the dead letters.
+ */
 export type InboxHandler = (conversationId: string, item: InboxItem, turn: InboxTurn) => Promise<void>;
 
+/** Where in the worker's cycle a failure happened, as told to `onError`. */
 export type InboxWorkerStage = 'claim' | 'handler' | 'renew' | 'complete' | 'release' | 'deadLetter';
 
+/**
+ * How an `InboxWorker` runs turns: concurrency, leases, retries, polling and hooks; every field has
+ * a default.
+ */
 export interface InboxWorkerOptions {
   /** Names this worker in lease tokens; default `<hostname>-<pid>-<random>`. */
   workerId?: string;
@@ -72,9 +63,30 @@ const yieldToIo = () => new Promise<void>((resolve) => realSetImmediate(resolve)
 
 const defaultRetryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1));
 
+/**
+ * Runs the turns of an inbox: claim a conversation, run the handler on its head item, complete
+ * it, and go on with the conversation's next item while keeping the lease (up to
+ * `maxTurnsPerClaim`, then it goes back in line so a chatty conversation cannot hold a slot
+ * forever). Up to `concurrency` conversations run at once; each runs one turn at a time.
+ *
+ * - A long turn keeps its lease: it is renewed every `renewEveryMs`. If a renewal finds the
+ *   lease lost (this process stalled past it and another worker took over), the handler's
+ *   `signal` is aborted; the other worker runs the item again (at least once).
+ * - A handler that throws is retried after a back-off, with the conversation held (its later
+ *   items wait, to keep the order) and counted per item. After `maxAttempts` attempts the item
+ *   is moved to the inbox's dead letters (`inbox.deadLetters()`), `onDeadLetter` is told, and
+ *   the conversation moves on to its next item. Attempts are counted at claim time, so an item
+ *   whose turn kills the process each time is given up on as well.
+ * - New items wake the worker at once (`inbox.onAppend`); it also polls every `pollIntervalMs`
+ *   to find conversations whose lease ran out on a dead replica, and scheduled items (deadlines,
+ *   T2) that fell due: a due item waits at most one poll.
+ * - `stop()` claims nothing more and resolves once the turns under way have finished and been
+ *   completed; a conversation's later items are left for the next worker.
+ */
 export class InboxWorker {
   /** The turns under way, with their claims and leases (handed back on a bounded stop). */
   private readonly current = new Set<{ claim: InboxClaim; lease: LeaseSignal }>();
+  /** This worker's id, in the leases it holds. */
   readonly workerId: string;
   /** When the worker last let the event loop serve I/O (yieldIfBusy). */
   private sliceStart = performance.now();
@@ -91,6 +103,11 @@ export class InboxWorker {
   private woken = false;
   private wake?: () => void;
 
+  /**
+   * @param inbox - the inbox to run turns from
+   * @param handler - runs one item's turn
+   * @param opts - concurrency, leases, retries, polling and hooks
+   */
   constructor(
     private readonly inbox: Inbox,
     private readonly handler: InboxHandler,
@@ -106,6 +123,7 @@ export class InboxWorker {
     this.maxTurnsPerClaim = Math.max(1, opts.maxTurnsPerClaim ?? 10);
   }
 
+  /** Whether the worker was started and not stopped. */
   get isRunning(): boolean {
     return this.running;
   }
@@ -115,6 +133,7 @@ export class InboxWorker {
     return this.turns.size;
   }
 
+  /** Starts claiming conversations and running their turns; a second call does nothing. */
   start(): void {
     if (this.running) return;
     this.running = true;

@@ -1,21 +1,14 @@
-/**
- * The inbox in this process's memory: the embedded default, right for one replica (what it
- * holds is lost when the process ends; use RedisInbox for several replicas or to survive a
- * restart). It follows RedisInbox's algorithm step for step, so one test suite holds for both.
- *
- * Items are kept as JSON, as in Redis, so a payload that would not survive Redis fails here too.
- *
- * A claim costs O(log n) in the conversations pending, as RedisInbox's sorted set does: the
- * conversations wait in a min-heap by the time they may be claimed, and scheduled items in
- * another by when they are due. A conversation whose ready time changes is pushed again with a
- * new version; the old entry is dropped when it reaches the top (at most one lease later).
- */
+// The inbox in memory (documented on the class).
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import TinyQueue from 'tinyqueue';
 import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
 
+/**
+ * How long a `MemoryInbox` remembers item ids and dead letters, its default lease and its clock;
+ * every field has a default.
+ */
 export interface MemoryInboxOptions {
   /** How long an item id is remembered to recognise redeliveries; default 24 h. */
   dedupeWindowMs?: number;
@@ -66,6 +59,18 @@ interface DueEntry {
 
 const earliest = (a: { at: number; seq: number }, b: { at: number; seq: number }): number => a.at - b.at || a.seq - b.seq;
 
+/**
+ * The inbox in this process's memory: the embedded default, right for one replica (what it
+ * holds is lost when the process ends; use RedisInbox for several replicas or to survive a
+ * restart). It follows RedisInbox's algorithm step for step, so one test suite holds for both.
+ *
+ * Items are kept as JSON, as in Redis, so a payload that would not survive Redis fails here too.
+ *
+ * A claim costs O(log n) in the conversations pending, as RedisInbox's sorted set does: the
+ * conversations wait in a min-heap by the time they may be claimed, and scheduled items in
+ * another by when they are due. A conversation whose ready time changes is pushed again with a
+ * new version; the old entry is dropped when it reaches the top (at most one lease later).
+ */
 export class MemoryInbox implements Inbox {
   private readonly conversations = new Map<string, Conversation>();
   /** [conversationId, itemId] as JSON → when recorded, oldest first (Map keeps insertion order). */
@@ -86,6 +91,10 @@ export class MemoryInbox implements Inbox {
   private readonly leaseMs: number;
   private readonly now: () => number;
 
+  /**
+   * @param opts - dedupe window, bounds, default lease and clock
+   * @throws RangeError when a bound is not a positive integer
+   */
   constructor(opts: MemoryInboxOptions = {}) {
     this.dedupeWindowMs = opts.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
     this.maxRemembered = opts.maxRemembered ?? 1_000_000;
@@ -96,6 +105,7 @@ export class MemoryInbox implements Inbox {
     this.events.setMaxListeners(0);
   }
 
+  /** {@inheritDoc Inbox.append} */
   async append(conversationId: string, item: InboxItem, opts: AppendOptions = {}): Promise<AppendResult> {
     checkAppend(conversationId, item);
     const now = this.now();
@@ -105,6 +115,7 @@ export class MemoryInbox implements Inbox {
     return { duplicate: !recorded };
   }
 
+  /** {@inheritDoc Inbox.schedule} */
   async schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void> {
     checkSchedule(conversationId, slot, item);
     const slots = this.schedules.get(conversationId) ?? new Map<string, InboxItem & { notBefore: number }>();
@@ -114,6 +125,7 @@ export class MemoryInbox implements Inbox {
     this.due.push({ at: kept.notBefore, seq: this.seq++, conversationId, slot, item: kept });
   }
 
+  /** {@inheritDoc Inbox.unschedule} */
   async unschedule(conversationId: string, slot: string): Promise<boolean> {
     const slots = this.schedules.get(conversationId);
     const had = slots?.delete(slot) ?? false;
@@ -121,6 +133,7 @@ export class MemoryInbox implements Inbox {
     return had;
   }
 
+  /** {@inheritDoc Inbox.scheduled} */
   async scheduled(conversationId: string): Promise<InboxItem[]> {
     return [...(this.schedules.get(conversationId)?.values() ?? [])].sort((a, b) => a.notBefore - b.notBefore);
   }
@@ -170,6 +183,7 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.claim} */
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const now = this.now();
     this.moveDue(now);
@@ -198,6 +212,7 @@ export class MemoryInbox implements Inbox {
     return this.claimOf(conversationId, conv, workerId);
   }
 
+  /** {@inheritDoc Inbox.complete} */
   async complete(claim: InboxClaim, opts: CompleteOptions = {}): Promise<CompleteResult> {
     const conv = this.owned(claim);
     if (!conv) return { completed: false };
@@ -224,6 +239,7 @@ export class MemoryInbox implements Inbox {
     return { completed: true };
   }
 
+  /** {@inheritDoc Inbox.renew} */
   async renew(claim: InboxClaim, leaseMs: number): Promise<boolean> {
     const conv = this.conversations.get(claim.conversationId);
     if (!conv || conv.token !== claim.token) return false;
@@ -231,6 +247,7 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.release} */
   async release(claim: InboxClaim, opts: ReleaseOptions = {}): Promise<boolean> {
     const conv = this.conversations.get(claim.conversationId);
     if (!conv || conv.token !== claim.token) return false;
@@ -239,6 +256,7 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.deadLetter} */
   async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
     const conv = this.owned(claim);
     if (!conv) return false;
@@ -248,14 +266,17 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.depth} */
   async depth(): Promise<number> {
     return this.count;
   }
 
+  /** {@inheritDoc Inbox.deadLetters} */
   async deadLetters(limit = 100): Promise<DeadLetter[]> {
     return this.dead.slice(0, limit);
   }
 
+  /** {@inheritDoc Inbox.requeueDeadLetter} */
   async requeueDeadLetter(itemId: string): Promise<boolean> {
     const letter = this.dead.find((d) => d.item.id === itemId);
     if (!letter) return false;
@@ -264,11 +285,13 @@ export class MemoryInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.onAppend} */
   onAppend(listener: () => void): () => void {
     this.events.on('append', listener);
     return () => this.events.off('append', listener);
   }
 
+  /** {@inheritDoc Inbox.close} */
   async close(): Promise<void> {
     this.events.removeAllListeners();
   }

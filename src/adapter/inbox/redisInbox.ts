@@ -54,13 +54,27 @@ import {
 
 /** A connection dedicated to pub/sub (a subscribed connection can run nothing else). */
 export interface RedisSubscriber {
+  /**
+   * Subscribes to a pub/sub channel.
+   *
+   * @param channel - the channel
+   * @param listener - called with each message
+   */
   subscribe(channel: string, listener: (message: string, channel: string) => unknown): Promise<unknown>;
+  /**
+   * Unsubscribes from a pub/sub channel.
+   *
+   * @param channel - the channel
+   * @param listener - the listener to remove; all when omitted
+   */
   unsubscribe(channel: string, listener?: (message: string, channel: string) => unknown): Promise<unknown>;
 }
 
+/** Where a `RedisInbox` keeps its items, and its dedupe window, bounds and timeouts. */
 export interface RedisInboxOptions {
   /** A connected node-redis client, e.g. from createRedisConnection (src/redis). */
   client: RedisScriptClient;
+  /** The tenant whose inbox this is: its keys' Redis Cluster hash tag. */
   tenant: string;
   /**
    * A second connection, e.g. `client.duplicate()` connected, used only to hear that another
@@ -85,6 +99,13 @@ export interface RedisInboxOptions {
   onError?: (err: unknown) => void;
 }
 
+/**
+ * The inbox in Redis, shared by every replica of a tenant (B4): a callback acknowledged by a
+ * replica that then dies is still handled by another, and a conversation is handled by one replica
+ * at a time, in order. Each step is one Lua script on the tenant's keys (one Redis Cluster slot);
+ * times are Redis's own. Give it a `subscriber` so new items wake the other replicas' workers at
+ * once. The key layout is described at the top of redisInbox.ts.
+ */
 export class RedisInbox implements Inbox {
   private readonly client: RedisScriptClient;
   private readonly base: string;
@@ -96,6 +117,10 @@ export class RedisInbox implements Inbox {
   private subscribed?: Promise<unknown>;
   private readonly onMessage = () => this.events.emit('append');
 
+  /**
+   * @param opts - the connected client and tenant, an optional subscriber, and the dedupe window,
+   * bounds and timeouts
+   */
   constructor(private readonly opts: RedisInboxOptions) {
     this.client = opts.client;
     this.base = tenantKey(opts.tenant, 'inbox');
@@ -111,6 +136,7 @@ export class RedisInbox implements Inbox {
     return `${this.base}:notify`;
   }
 
+  /** {@inheritDoc Inbox.append} */
   async append(conversationId: string, item: InboxItem, opts: AppendOptions = {}): Promise<AppendResult> {
     checkAppend(conversationId, item);
     const c = this.conversationKeys(conversationId);
@@ -130,22 +156,26 @@ export class RedisInbox implements Inbox {
     return { duplicate: !recorded };
   }
 
+  /** {@inheritDoc Inbox.schedule} */
   async schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void> {
     checkSchedule(conversationId, slot, item);
     const keys = [this.key('due'), this.key(`sched:${conversationId}`)];
     await SCHEDULE_SCRIPT.run(this.client, keys, [JSON.stringify([conversationId, slot]), slot, itemJson(item), String(Math.ceil(item.notBefore))]);
   }
 
+  /** {@inheritDoc Inbox.unschedule} */
   async unschedule(conversationId: string, slot: string): Promise<boolean> {
     const keys = [this.key('due'), this.key(`sched:${conversationId}`)];
     return Number(await UNSCHEDULE_SCRIPT.run(this.client, keys, [JSON.stringify([conversationId, slot]), slot])) === 1;
   }
 
+  /** {@inheritDoc Inbox.scheduled} */
   async scheduled(conversationId: string): Promise<InboxItem[]> {
     const stored = (await SCHEDULED_SCRIPT.run(this.client, [this.key(`sched:${conversationId}`)], [])) as string[];
     return stored.map((json) => JSON.parse(json) as InboxItem & { notBefore: number }).sort((a, b) => a.notBefore - b.notBefore);
   }
 
+  /** {@inheritDoc Inbox.claim} */
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const token = `${workerId}/${randomUUID()}`;
     const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), this.key('due'), this.key('pin')];
@@ -155,6 +185,7 @@ export class RedisInbox implements Inbox {
     return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil) };
   }
 
+  /** {@inheritDoc Inbox.complete} */
   async complete(claim: InboxClaim, opts: CompleteOptions = {}): Promise<CompleteResult> {
     const leaseMs = Math.ceil(opts.leaseMs ?? this.leaseMs);
     const reply = await this.finish(claim, opts.keepLease ? 'keep' : 'release', [String(leaseMs), '', '0', claim.workerId]);
@@ -165,32 +196,38 @@ export class RedisInbox implements Inbox {
     return { completed: true, next };
   }
 
+  /** {@inheritDoc Inbox.renew} */
   async renew(claim: InboxClaim, leaseMs: number): Promise<boolean> {
     const reply = await RENEW_SCRIPT.run(this.client, [this.key('ready'), this.key('lease')], [claim.conversationId, claim.token, String(Math.ceil(leaseMs))]);
     return Number(reply) > 0;
   }
 
+  /** {@inheritDoc Inbox.release} */
   async release(claim: InboxClaim, opts: ReleaseOptions = {}): Promise<boolean> {
     const c = this.conversationKeys(claim.conversationId);
     const reply = await RELEASE_SCRIPT.run(this.client, [this.key('ready'), this.key('lease'), c.q], [claim.conversationId, claim.token, String(Math.max(0, Math.ceil(opts.delayMs ?? 0)))]);
     return Number(reply) === 1;
   }
 
+  /** {@inheritDoc Inbox.deadLetter} */
   async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
     const letter: DeadLetter = { conversationId: claim.conversationId, item: claim.item, attempts: claim.attempt, reason, deadAt: Date.now() };
     const reply = await this.finish(claim, 'dead', ['0', JSON.stringify(letter), String(this.maxDeadLetters)]);
     return Number(reply[0]) === 1;
   }
 
+  /** {@inheritDoc Inbox.depth} */
   async depth(): Promise<number> {
     return Number(await DEPTH_SCRIPT.run(this.client, [this.key('count')], []));
   }
 
+  /** {@inheritDoc Inbox.deadLetters} */
   async deadLetters(limit = 100): Promise<DeadLetter[]> {
     const reply = (await DEAD_LETTERS_SCRIPT.run(this.client, [this.key('dead')], [String(limit)])) as string[];
     return reply.map((json) => JSON.parse(json) as DeadLetter);
   }
 
+  /** {@inheritDoc Inbox.requeueDeadLetter} */
   async requeueDeadLetter(itemId: string): Promise<boolean> {
     const stored = (await DEAD_LETTERS_SCRIPT.run(this.client, [this.key('dead')], [String(this.maxDeadLetters)])) as string[];
     const raw = stored.find((json) => (JSON.parse(json) as DeadLetter).item.id === itemId);
@@ -201,6 +238,7 @@ export class RedisInbox implements Inbox {
     return true;
   }
 
+  /** {@inheritDoc Inbox.onAppend} */
   onAppend(listener: () => void): () => void {
     this.events.on('append', listener);
     if (this.opts.subscriber && !this.subscribed) {
@@ -212,6 +250,7 @@ export class RedisInbox implements Inbox {
     return () => this.events.off('append', listener);
   }
 
+  /** {@inheritDoc Inbox.close} */
   async close(): Promise<void> {
     this.events.removeAllListeners();
     if (this.opts.subscriber && this.subscribed) {

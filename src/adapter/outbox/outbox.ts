@@ -1,3 +1,19 @@
+// The outbox (documented on the class).
+import type { HubMessage } from '../../schemas/hubMessages.js';
+import { PlatformError } from '../../errors/platformError.js';
+import { ReplyNotDeliveredError } from '../turnErrors.js';
+import { OutboxQueue, type OutboxEntry } from './outboxQueue.js';
+import { RecentConversations } from '../../storage/recentConversations.js';
+import type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
+import { ReplyClock } from './replyTiming.js';
+
+export type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
+
+type Hooks = 'onFailure' | 'onSent' | 'onDelivered' | 'onDropped' | 'sleep' | 'send' | 'sendAtSlot';
+type Settings = Required<Omit<OutboxOptions, Hooks>> & Pick<OutboxOptions, Hooks>;
+
+const MAX_RETRY_AFTER_MS = 60_000;
+
 /**
  * The outbox: replies of every conversation leave through here, as a scheduler for the
  * tenant's budget on POST /conversations/messages. Each POST carries every queued message it
@@ -25,21 +41,6 @@
  * `stop()` (T7): retry timers dropped, in-flight POSTs aborted, queued and new messages
  * rejected as retryable; their turns are not completed in the inbox, so they run again.
  */
-import type { HubMessage } from '../../schemas/hubMessages.js';
-import { PlatformError } from '../../errors/platformError.js';
-import { ReplyNotDeliveredError } from '../turnErrors.js';
-import { OutboxQueue, type OutboxEntry } from './outboxQueue.js';
-import { RecentConversations } from '../../storage/recentConversations.js';
-import type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
-import { ReplyClock } from './replyTiming.js';
-
-export type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
-
-type Hooks = 'onFailure' | 'onSent' | 'onDelivered' | 'onDropped' | 'sleep' | 'send' | 'sendAtSlot';
-type Settings = Required<Omit<OutboxOptions, Hooks>> & Pick<OutboxOptions, Hooks>;
-
-const MAX_RETRY_AFTER_MS = 60_000;
-
 export class Outbox {
   private readonly queue = new OutboxQueue();
   private readonly opts: Settings;
@@ -57,6 +58,11 @@ export class Outbox {
   private readonly aborter = new AbortController();
   private readonly timers = new Set<NodeJS.Timeout>();
 
+  /**
+   * @param opts - how a batch is sent (`sendAtSlot` or `send`), and optional limits, retries and
+   * hooks
+   * @throws TypeError when neither `sendAtSlot` nor `send` is given
+   */
   constructor(opts: OutboxOptions) {
     this.opts = {
       maxBatch: 50,
@@ -74,10 +80,12 @@ export class Outbox {
     this.live = new RecentConversations(this.opts.maxClosed);
   }
 
+  /** Messages queued and not yet sent, over all conversations. */
   get depth(): number {
     return this.queue.depth;
   }
 
+  /** Whether `stop()` was called: new messages are refused. */
   get stopped(): boolean {
     return this.aborter.signal.aborted;
   }

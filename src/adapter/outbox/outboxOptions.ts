@@ -8,6 +8,10 @@ import type { ReplyTiming } from './replyTiming.js';
 /** One POST; `take` builds its batch and is called once, when the POST's rate slot is granted. */
 export type SendAtSlot = (take: () => MessageBatch, call: { signal: AbortSignal }) => Promise<void>;
 
+/**
+ * How an `Outbox` sends, batches, retries and reports. Give `sendAtSlot` (or `send`); the rest has
+ * defaults.
+ */
 export interface OutboxOptions {
   /**
    * One POST whose batch is taken when its rate slot is granted: call `take()` once, right
@@ -28,7 +32,9 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** Backoff before attempt `attempt + 1`; default 1 s, 2 s, 4 s ... up to 30 s. A longer Retry-After wins (up to a minute). */
   retryDelayMs?: (attempt: number) => number;
+  /** Told of messages that finally failed (after retries, or refused for good), with the error. */
   onFailure?: (conversationId: string, messages: HubMessage[], err: unknown) => void;
+  /** Told the size of each batch the hub accepted. */
   onSent?: (batchSize: number) => void;
   /** Each message the hub accepted: where its time in the outbox went (replyTiming.ts). */
   onDelivered?: (timing: ReplyTiming) => void;

@@ -1,23 +1,17 @@
-/**
- * OAuth 2.0 client credentials (A1; spec 5.1: oAuthClient, server to server). The token
- * endpoint, client id, secret and scopes are configuration (the spec does not show them,
- * 5.5). The request is the RFC 6749 4.4 one: a form-encoded POST with
- * grant_type=client_credentials and the client's credentials in the body, or in an HTTP Basic
- * header with `clientAuth: 'basic'`; the answer's `access_token` and `expires_in` are read.
- *
- * Caching, refresh ahead and single flight come from CachedTokenProvider. Errors are
- * PlatformErrors that never carry the secret or a token: axios errors (which hold the form
- * body) are replaced, and a refusal keeps only the OAuth `error` word.
- */
+// The client-credentials token provider (documented on the declaration).
 import axios, { type AxiosInstance } from 'axios';
 import { PlatformError } from '../../errors/platformError.js';
 import { isErrorBodyFor } from '../../schemas/errorBody.js';
 import { transportError } from '../http/transportError.js';
 import { CachedTokenProvider, type CachedTokenProviderOptions, type TokenGrant } from './cachedTokenProvider.js';
 
+/** Where and with what a `ClientCredentialsTokenProvider` asks for tokens. */
 export interface ClientCredentialsOptions extends CachedTokenProviderOptions {
+  /** The OAuth2 token endpoint (`PLATFORM_TOKEN_URL`). */
   tokenUrl: string;
+  /** The API client's id (`PLATFORM_CLIENT_ID`). */
   clientId: string;
+  /** The API client's secret (`PLATFORM_CLIENT_SECRET`); never logged. */
   clientSecret: string;
   /** Sent space-separated as `scope`; omitted when empty. */
   scopes?: readonly string[];
@@ -29,7 +23,22 @@ export interface ClientCredentialsOptions extends CachedTokenProviderOptions {
   timeoutMs?: number;
 }
 
+/**
+ * OAuth 2.0 client credentials (A1; spec 5.1: oAuthClient, server to server). The token
+ * endpoint, client id, secret and scopes are configuration (the spec does not show them,
+ * 5.5). The request is the RFC 6749 4.4 one: a form-encoded POST with
+ * grant_type=client_credentials and the client's credentials in the body, or in an HTTP Basic
+ * header with `clientAuth: 'basic'`; the answer's `access_token` and `expires_in` are read.
+ *
+ * Caching, refresh ahead and single flight come from CachedTokenProvider. Errors are
+ * PlatformErrors that never carry the secret or a token: axios errors (which hold the form
+ * body) are replaced, and a refusal keeps only the OAuth `error` word.
+ */
 export class ClientCredentialsTokenProvider extends CachedTokenProvider {
+  /**
+   * @param opts - the token endpoint, client id and secret, scopes, and how the client
+   * authenticates
+   */
   constructor(opts: ClientCredentialsOptions) {
     if (!opts.tokenUrl || !opts.clientId || !opts.clientSecret) throw new RangeError('client credentials need tokenUrl, clientId and clientSecret');
     const http = axios.create({ timeout: opts.timeoutMs ?? 10_000, maxRedirects: 0, adapter: 'http' });

@@ -1,12 +1,4 @@
-/**
- * The typed client of the conversation manager v3 (spec 4.2, C12): the six setup resources,
- * messages, conversations and assets. It only describes calls; the HTTP core (types.ts) adds
- * the bearer token, throttles per method + path template, backs off on 429 and maps error
- * bodies to PlatformError. Every request names its path template (`/assets/{id}`), taken from
- * CONVERSATION_OPERATIONS, so each lands in its own rate bucket (L2).
- *
- * Scopes each method needs: REQUIRED_SCOPES in requiredScopes.ts (C7).
- */
+// The conversation manager's client (documented on the declaration).
 import { authenticationInputSchema, authenticationSchema, type Authentication } from '../../schemas/authentication.js';
 import type { MessageBatch } from '../../schemas/hubMessages.js';
 import type { z } from 'zod';
@@ -46,6 +38,9 @@ export interface SendMessagesResult {
   body: unknown;
 }
 
+/**
+ * How a `ConversationManagerClient` reads list answers whose field names the contract does not fix.
+ */
 export interface ConversationManagerClientOptions {
   /**
    * The field of a list answer holding its items, per resource, first match wins. Defaults:
@@ -55,15 +50,35 @@ export interface ConversationManagerClientOptions {
   listFields?: Partial<Record<SetupResource, readonly string[]>>;
 }
 
+/**
+ * The typed client of the conversation manager v3 (spec 4.2, C12): the six setup resources,
+ * messages, conversations and assets. It only describes calls; the HTTP core (types.ts) adds
+ * the bearer token, throttles per method + path template, backs off on 429 and maps error
+ * bodies to PlatformError. Every request names its path template (`/assets/{id}`), taken from
+ * CONVERSATION_OPERATIONS, so each lands in its own rate bucket (L2).
+ *
+ * Scopes each method needs: REQUIRED_SCOPES in requiredScopes.ts (C7).
+ */
 export class ConversationManagerClient {
+  /** The authentication resources: how the hub gets a token for the bot's callback. */
   readonly authentications: ResourceClient<Authentication, AuthenticationCreateInput>;
+  /** The client applications: where the hub calls the bot back. */
   readonly clientApplications: ResourceClient<ClientApplication, ClientApplicationInput>;
+  /** The participants: the bot's identity in conversations. */
   readonly participants: ResourceClient<Participant, ParticipantInput>;
+  /** The channels customers reach the account through. */
   readonly channels: ResourceClient<Channel, ChannelInput>;
+  /** The orchestrations: who takes a new conversation (the bot first). */
   readonly orchestrations: ResourceClient<Orchestration, OrchestrationInput>;
+  /** The accounts customers start conversations on. */
   readonly accounts: ResourceClient<Account, AccountInput>;
+  /** Assets: files uploaded and downloaded through signed URLs. */
   readonly assets: AssetClient;
 
+  /**
+   * @param core - the HTTP core (see `connectPlatform`)
+   * @param options - the list fields to read
+   */
   constructor(
     private readonly core: HttpCore,
     options: ConversationManagerClientOptions = {},
@@ -107,7 +122,7 @@ export class ConversationManagerClient {
     return { status: res.status, body: res.data };
   }
 
-  /** GET /conversations/{id}: a completed conversation (C11). */
+  /** `GET /conversations/{id}`: a completed conversation (C11). */
   async getConversation(id: string, options?: CallOptions): Promise<Conversation> {
     const res = await this.call('conversations.get', { id, options });
     return parseResponseBody(conversationSchema, res.data, 'conversations.get', res.notes);

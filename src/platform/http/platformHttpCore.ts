@@ -1,19 +1,4 @@
-/**
- * The one HTTP core of the platform clients (its contract is in types.ts). For each call it
- * 1. waits for the endpoint's slot in the shared bucket (L2, L3, L6, L8), and only then builds
- *    the body of a call that gives `bodyAtSlot` (the outbox's batch: what is queued by then),
- * 2. sends with `Authorization: Bearer <token>` from the call's provider or the default (C8, A2),
- *    plus Accept-Language and, when asked, `X-platform-error-message: yes` (E3, E1),
- * 3. on a 401 drops the token (if still the one that failed), gets a new one and retries once (C8),
- * 4. on 429/502/503/timeouts backs off 1 s, 2 s, 4 s on that endpoint only; a 429 also pushes
- *    the shared bucket out for every replica (L5). A call made with `backoff: 'caller'` (the
- *    outbox's) gets the retryable error at once instead, the bucket still pushed out (T3),
- * 5. turns every other answer outside 2xx into a PlatformError, nothing swallowed (E4).
- *
- * Secrets: the Authorization header lives only in the axios request config, and axios errors
- * (which carry that config) are replaced by PlatformErrors without a cause (transportError.ts).
- * Logs name the service, method, path template and status, never headers or bodies.
- */
+// The platform clients' one HTTP core (documented on the declaration).
 import type { Readable } from 'node:stream';
 import axios, { type AxiosInstance } from 'axios';
 import { PlatformError } from '../../errors/platformError.js';
@@ -35,8 +20,12 @@ export interface PlatformLogger {
   warn(obj: object, msg?: string): void;
 }
 
+/**
+ * What a `PlatformHttpCore` is built with: the platform's base URL, the tenant and its plan, the
+ * token provider, where rate buckets live, and timeouts and retries.
+ */
 export interface PlatformHttpCoreOptions {
-  /** The platform's {base_url}. */
+  /** The platform's `{base_url}`. */
   baseUrl: string;
   /** Portal manager v4 base; default `{baseUrl}/knowledge/portalmgr/v4`. */
   portalBaseUrl?: string;
@@ -50,6 +39,7 @@ export interface PlatformHttpCoreOptions {
   tokenProvider: TokenProvider;
   /** Where buckets live: memory (default, one replica) or Redis (shared by replicas, L8). */
   bucketStore?: BucketStore;
+  /** Where calls, retries and refusals are logged (never a token). */
   logger?: PlatformLogger;
   /** Per-call timeout; default 10 s. */
   timeoutMs?: number;
@@ -78,13 +68,31 @@ interface Answer {
   data: unknown;
 }
 
+/**
+ * The one HTTP core of the platform clients (its contract is in types.ts). For each call it
+ * 1. waits for the endpoint's slot in the shared bucket (L2, L3, L6, L8), and only then builds
+ *    the body of a call that gives `bodyAtSlot` (the outbox's batch: what is queued by then),
+ * 2. sends with `Authorization: Bearer <token>` from the call's provider or the default (C8, A2),
+ *    plus Accept-Language and, when asked, `X-platform-error-message: yes` (E3, E1),
+ * 3. on a 401 drops the token (if still the one that failed), gets a new one and retries once (C8),
+ * 4. on 429/502/503/timeouts backs off 1 s, 2 s, 4 s on that endpoint only; a 429 also pushes
+ *    the shared bucket out for every replica (L5). A call made with `backoff: 'caller'` (the
+ *    outbox's) gets the retryable error at once instead, the bucket still pushed out (T3),
+ * 5. turns every other answer outside 2xx into a PlatformError, nothing swallowed (E4).
+ *
+ * Secrets: the Authorization header lives only in the axios request config, and axios errors
+ * (which carry that config) are replaced by PlatformErrors without a cause (transportError.ts).
+ * Logs name the service, method, path template and status, never headers or bodies.
+ */
 export class PlatformHttpCore implements HttpCore {
+  /** The base path of each service, as the configuration sets them. */
   readonly basePaths: BasePaths;
   private readonly http: AxiosInstance;
   private readonly throttle: EndpointThrottle;
   private readonly sleep: Sleep;
   private readonly retryDelays: readonly number[];
 
+  /** @param opts - base URLs, tenant, plan, token provider, bucket store, timeouts and retries */
   constructor(private readonly opts: PlatformHttpCoreOptions) {
     this.basePaths = basePathsFor(opts.baseUrl, opts.portalBaseUrl);
     this.sleep = opts.sleep ?? realSleep;
@@ -108,6 +116,15 @@ export class PlatformHttpCore implements HttpCore {
     },
   };
 
+  /**
+   * Makes one call: waits for the endpoint's rate slot in the shared bucket, sends it with a token,
+   * refreshes the token once on a 401, backs off and repeats a retryable failure (unless the caller
+   * asks to do so itself), and reads the answer tolerantly.
+   *
+   * @param asked - the call
+   * @returns the answer's status, headers and data
+   * @throws PlatformError for a refusal (the platform's error body) or a transport failure
+   */
   async request<T = unknown>(asked: RequestSpec): Promise<HttpResponse<T>> {
     if (asked.signedUrl !== undefined) return this.requestSigned<T>(asked);
     let spec = asked;
@@ -254,6 +271,12 @@ export class PlatformHttpCore implements HttpCore {
   }
 }
 
+/**
+ * Makes the HTTP core of the platform clients. Give it a `RedisBucketStore` when several replicas
+ * share the tenant's rates.
+ *
+ * @param opts - base URLs, tenant, plan, token provider, bucket store, timeouts and retries
+ */
 export function createPlatformHttpCore(opts: PlatformHttpCoreOptions): PlatformHttpCore {
   return new PlatformHttpCore(opts);
 }

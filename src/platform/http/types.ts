@@ -12,15 +12,33 @@ export type { HttpVerb };
 /** Services the core knows the base path of (spec 9). */
 export type ServiceId = 'conversationmgr' | 'portalmgr' | 'eventmgr';
 
+/**
+ * Gives the access tokens the HTTP core sends: `ClientCredentialsTokenProvider` for the bot's own
+ * calls, `StaticTokenProvider` or `callbackTokenProvider` for calls made for a user or a customer.
+ */
 export interface TokenProvider {
-  /** A valid access token; concurrent callers share one token request. */
+  /**
+   * A valid access token; concurrent callers share one token request.
+   *
+   * @returns the token, fetched or refreshed when needed
+   */
   getToken(): Promise<string>;
-  /** Called after a 401: drops the cached token only if it is still `failedToken`. */
+  /**
+   * Called after a 401: drops the cached token only if it is still `failedToken`.
+   *
+   * @param failedToken - the token the platform refused
+   */
   invalidate(failedToken: string): void;
 }
 
+/**
+ * One call of the platform as a client describes it to the HTTP core: method, service, path and the
+ * template that names its rate bucket, and the body, headers and options.
+ */
 export interface RequestSpec {
+  /** The HTTP method. */
   method: HttpVerb;
+  /** The platform service called; the core knows its base path. */
   service: ServiceId;
   /** Concrete path relative to the service base, e.g. `/assets/abc` (already URL-encoded per segment). */
   path: string;
@@ -28,8 +46,11 @@ export interface RequestSpec {
   template: string;
   /** The operation's name (`gh.cases.accept`), which decides whether it may be repeated (repeatPolicy.ts, R5). */
   operation?: string;
+  /** Query parameters; undefined ones are left out. */
   query?: Record<string, string | number | boolean | undefined>;
+  /** Extra headers; undefined ones are left out. */
   headers?: Record<string, string | undefined>;
+  /** The body, sent as JSON (a Buffer is sent as it is). */
   body?: unknown;
   /**
    * The body, built when the call's rate slot is granted (after the departure check, T8) rather
@@ -44,6 +65,7 @@ export interface RequestSpec {
   wantUserMessage?: boolean;
   /** A per-call token provider, for portal calls made for a user or customer (A2). */
   tokenProvider?: TokenProvider;
+  /** This call's time limit; default the core's. */
   timeoutMs?: number;
   /**
    * An absolute URL called instead of service base + path: the signed contentUrl of an asset
@@ -81,6 +103,14 @@ export interface HttpResponse<T = unknown> {
   notes?: ReadNotes;
 }
 
+/** What the platform clients call through: `PlatformHttpCore`, or a test double. */
 export interface HttpCore {
+  /**
+   * Makes one call, within the rates, with a token, retrying what may be retried.
+   *
+   * @param spec - the call
+   * @returns the answer's status, headers and data
+   * @throws PlatformError for a refusal (the platform's error body) or a transport failure
+   */
   request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>>;
 }

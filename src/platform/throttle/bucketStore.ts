@@ -7,14 +7,25 @@ export interface BucketStore {
   /**
    * Reserves the next slot of bucket `key`, refilling one token every `intervalMs`, and
    * returns how many milliseconds the caller must wait before sending (0: send now).
-   */
+    *
+    * @param key - the bucket
+    * @param intervalMs - the bucket's refill interval
+    */
   reserve(key: string, intervalMs: number): Promise<number>;
-  /** After a 429: pushes the bucket's next slot to at least `penaltyMs` from now, for every caller. */
+  /**
+   * After a 429: pushes the bucket's next slot to at least `penaltyMs` from now, for every caller.
+   *
+   * @param key - the bucket
+   * @param penaltyMs - how long every caller waits
+   */
   penalize(key: string, penaltyMs: number): Promise<void>;
   /**
    * Called when the caller is about to send: returns 0 and records now as the bucket's last
    * departure when the previous departure was at least `intervalMs` ago; otherwise the
    * milliseconds still to wait (nothing recorded). Spaces what the platform sees (T8).
-   */
+    *
+    * @param key - the bucket
+    * @param intervalMs - the least time between two departures
+    */
   depart(key: string, intervalMs: number): Promise<number>;
 }

@@ -1,11 +1,8 @@
-/**
- * Rate buckets in this process's memory: the embedded default, right for one replica only
- * (several replicas each with their own buckets would together exceed the tenant's rate; use
- * RedisBucketStore for them, L8).
- */
+// Rate buckets in memory (documented on the declaration).
 import type { BucketStore } from './bucketStore.js';
 import { departWait, penalizeSlot, reserveSlot } from './gcra.js';
 
+/** The clock of a `MemoryBucketStore`, and how many buckets it keeps. */
 export interface MemoryBucketStoreOptions {
   /** Milliseconds clock; default Date.now, looked up at each call so sinon fake timers apply. */
   now?: () => number;
@@ -14,15 +11,22 @@ export interface MemoryBucketStoreOptions {
 /** Above this many buckets, expired ones are swept (a bucket whose TAT has passed holds nothing). */
 const SWEEP_ABOVE = 1000;
 
+/**
+ * Rate buckets in this process's memory: the embedded default, right for one replica only
+ * (several replicas each with their own buckets would together exceed the tenant's rate; use
+ * RedisBucketStore for them, L8).
+ */
 export class MemoryBucketStore implements BucketStore {
   private readonly tats = new Map<string, number>();
   private readonly departures = new Map<string, number>();
   private readonly now: () => number;
 
+  /** @param opts - the clock and bounds */
   constructor(opts: MemoryBucketStoreOptions = {}) {
     this.now = opts.now ?? (() => Date.now());
   }
 
+  /** {@inheritDoc BucketStore.reserve} */
   async reserve(key: string, intervalMs: number): Promise<number> {
     const now = this.now();
     if (this.tats.size > SWEEP_ABOVE) this.sweep(now);
@@ -31,11 +35,13 @@ export class MemoryBucketStore implements BucketStore {
     return waitMs;
   }
 
+  /** {@inheritDoc BucketStore.penalize} */
   async penalize(key: string, penaltyMs: number): Promise<void> {
     const now = this.now();
     this.tats.set(key, penalizeSlot(this.tats.get(key), now, penaltyMs));
   }
 
+  /** {@inheritDoc BucketStore.depart} */
   async depart(key: string, intervalMs: number): Promise<number> {
     const now = this.now();
     const waitMs = departWait(this.departures.get(key), now, intervalMs);

@@ -1,25 +1,30 @@
-/**
- * Rate buckets in Redis, shared by every replica of a tenant (L8). One round trip per call:
- * the bucket script (bucketScript.ts) through LuaScript (EVALSHA, EVAL when Redis does not know
- * it yet). Scripts are routed by their key, so this works against a cluster client too.
- */
+// Rate buckets on Redis (documented on the declaration).
 import type { BucketStore } from './bucketStore.js';
 import { BUCKET_SCRIPT } from './bucketScript.js';
 import type { RedisScriptClient } from '../../redis/luaScript.js';
 
 export type { RedisScriptClient };
 
+/**
+ * Rate buckets in Redis, shared by every replica of a tenant (L8). One round trip per call:
+ * the bucket script (bucketScript.ts) through LuaScript (EVALSHA, EVAL when Redis does not know
+ * it yet). Scripts are routed by their key, so this works against a cluster client too.
+ */
 export class RedisBucketStore implements BucketStore {
+  /** @param client - a connected node-redis client (or cluster client) */
   constructor(private readonly client: RedisScriptClient) {}
 
+  /** {@inheritDoc BucketStore.reserve} */
   async reserve(key: string, intervalMs: number): Promise<number> {
     return this.run(key, 'reserve', intervalMs);
   }
 
+  /** {@inheritDoc BucketStore.penalize} */
   async penalize(key: string, penaltyMs: number): Promise<void> {
     await this.run(key, 'penalize', penaltyMs);
   }
 
+  /** {@inheritDoc BucketStore.depart} */
   async depart(key: string, intervalMs: number): Promise<number> {
     return this.run(`${key}:departed`, 'depart', intervalMs);
   }

@@ -4,7 +4,8 @@
  * "Install" section says, and a customer who talks to it. Compiled inside the consumer project.
  */
 import { randomBytes } from 'node:crypto';
-import { connectPlatform, loadConfig, parseSetupDescription, provision, startHubBotServer, type HubBotServerOptions } from 'botbuilder-adapter-conversation-hub';
+import { connectPlatform, loadConfig, startHubBotServer, type HubBotServerOptions } from 'botbuilder-adapter-conversation-hub';
+import { parseSetupDescription, provision } from 'botbuilder-adapter-conversation-hub/provisioning';
 import { defaultParts, startEmulator } from 'botbuilder-adapter-conversation-hub/emulator';
 
 export interface ConsumerCustomer {

@@ -7,7 +7,7 @@
  * operation. The public `parseGuidedHelpResponse` reads what the client reads (one parser).
  */
 import { expect } from 'chai';
-import { parseGuidedHelpResponse } from '../../../src/index.js';
+import { parseGuidedHelpResponse } from '../../../src/entries/platform.js';
 import { profilesOf } from '../../../src/schemas/guidedHelp.js';
 import { PortalManagerClient } from '../../../src/platform/portal/portalManagerClient.js';
 import { startRecordingServer, type RecordingServer } from '../recordingServer.js';
