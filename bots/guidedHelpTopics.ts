@@ -5,7 +5,9 @@
  */
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder-core';
 import { normalise, parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
+import type { AskedQuestion } from '../dialogs/guidedHelp/askedQuestion.js';
 import { textLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
+import { numbered } from '../dialogs/guidedHelp/guidedHelpRenderer.js';
 
 export interface GuidedHelpTopic {
   casebaseId: string;
@@ -32,8 +34,15 @@ export function topicPicker(topics: GuidedHelpTopic[], text: string, locale: str
       text,
     );
   }
-  const cards = topics.map((t, i) => CardFactory.heroCard(topicName(t, locale), undefined, [{ type: 'imBack', title: topicName(t, locale), value: String(i + 1) }]));
+  // A list shows positions (a bare "2" picks the second); quick replies show none (U3).
+  const cards = topics.map((t, i) => CardFactory.heroCard(numbered(topicName(t, locale), i), undefined, [{ type: 'imBack', title: topicName(t, locale), value: String(i + 1) }]));
   return MessageFactory.list(cards, text);
+}
+
+/** The topics as a question: a list picker (positions offered) or quick replies (none). */
+export function topicQuestion(topics: GuidedHelpTopic[], locale: string): AskedQuestion {
+  const format = topics.length > MAX_QUICK_REPLIES ? 'dropdown' : 'radioButton';
+  return { id: 'topic', title: '', format, options: topics.map((t, i) => ({ id: `topic-${i}`, text: topicName(t, locale) })) };
 }
 
 /** The topic the customer's text names, if exactly one does. */
@@ -46,10 +55,8 @@ export function matchTopic(topics: GuidedHelpTopic[], text: string, locale: stri
   // The same matching as answers to a question: position in the list (its id too), or name.
   // Positions, not casebase ids: two topics may share a casebase (its live and draft releases).
   // Exact forms only: free text is understood by topicUnderstanding.ts, which says so (B6).
-  const parsed = parseExactAnswer(
-    { id: 'topic', title: '', format: 'radioButton', options: topics.map((t, i) => ({ id: String(i + 1), text: topicName(t, locale) })) },
-    text,
-  );
+  // Positions only where the picker shows them: a list (more than MAX_QUICK_REPLIES topics).
+  const parsed = parseExactAnswer(topicQuestion(topics, locale), text);
   if (!parsed.ok) return undefined;
-  return topics[Number(parsed.input.answers[0]?.id) - 1];
+  return topics[Number(parsed.input.answers[0]?.id?.slice('topic-'.length))];
 }

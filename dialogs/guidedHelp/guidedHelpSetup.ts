@@ -7,7 +7,7 @@
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import { parseYesNo } from './answerParsing.js';
 import { unprovidedActors } from './guidedHelpActors.js';
-import { answerOf, endDue, isNotFound, isOutcomeUnknown, isTransient, noted, offeredSolution, parseResumeCode, reminded, reminderDue, summaryOf, triedOffered } from './guidedHelpLogic.js';
+import { answerOf, endDue, isNotFound, isOutcomeUnknown, isTransient, noted, offerOutput, parseResumeCode, pickedOffer, reminded, reminderDue, summaryOf, triedOffered } from './guidedHelpLogic.js';
 import { answerRecord } from './searchDigest.js';
 import { proposalFor } from './understanding/firstWords.js';
 import { understandYesNo } from './understanding/yesNo.js';
@@ -34,7 +34,7 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       endDue: ({ context, event }) => event.type === 'TICK' && endDue(context, event.at, settings),
       reminderDue: ({ context, event }) => event.type === 'TICK' && reminderDue(context, event.at),
       validResumeCode: ({ event }) => event.type === 'RESUME' && parseResumeCode(event.code) !== undefined,
-      validAnswer: ({ context, event }) => answerOf(context, event).ok,
+      validAnswer: ({ context, event }) => answerOf(context, event, settings.answerPositions).ok,
       // Words only, not "1" / "2": with the answers numbered (samples/customRenderer), "2" picks answer 2.
       confirmsProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text) === 'yes',
       declinesProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text) === 'no',
@@ -60,12 +60,12 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       endSolved: emit({ type: 'end' as const, reason: 'solved' as const }),
       emitAsk: emit(({ context }) => ({ type: 'ask' as const, question: context.question!, ...(context.proposal ? { proposal: context.proposal.shown } : {}) })),
       emitAskWithHint: emit(({ context, event }) => {
-        const parsed = answerOf(context, event);
+        const parsed = answerOf(context, event, settings.answerPositions);
         return { type: 'ask' as const, question: context.question!, ...(parsed.ok ? {} : { hint: parsed.hint, ...(parsed.candidates ? { candidates: parsed.candidates } : {}) }) };
       }),
       // The customer's own words (B6): say what was understood, propose what the first message said.
       echoUnderstood: enqueueActions(({ context, event, enqueue }) => {
-        const parsed = answerOf(context, event);
+        const parsed = answerOf(context, event, settings.answerPositions);
         if (parsed.ok && parsed.understood) enqueue.emit({ type: 'understood' as const, text: parsed.shown });
       }),
       propose: assign(({ context }) => ({ proposal: proposalFor(context) })),
@@ -74,13 +74,13 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
         proposal: undefined,
       })),
       declineProposal: assign(({ context }) => ({ proposal: undefined, declined: [...(context.declined ?? []), context.question!.id] })),
-      pickOffer: assign(({ context }) => ({ offered: context.solutions[0]?.caseId })),
-      emitOffer: emit(({ context }) => ({ type: 'offer' as const, solution: offeredSolution(context)!, rank: context.tried.length + 1, count: context.tried.length + context.solutions.length })),
-      emitOfferHint: emit(({ context }) => ({ type: 'offer' as const, solution: offeredSolution(context)!, rank: context.tried.length + 1, count: context.tried.length + context.solutions.length, hint: 'yesNo' as const })),
+      pickOffer: assign(({ context }) => pickedOffer(context)),
+      emitOffer: emit(({ context }) => offerOutput(context)),
+      emitOfferHint: emit(({ context }) => ({ ...offerOutput(context), hint: 'yesNo' as const })),
       emitAskMore: emit({ type: 'askMore' as const }),
       emitAskMoreHint: emit({ type: 'askMore' as const, hint: 'yesNo' as const }),
       takeAnswer: assign(({ context, event }) => {
-        const parsed = answerOf(context, event);
+        const parsed = answerOf(context, event, settings.answerPositions);
         if (!parsed.ok) return {};
         return { pending: { questions: [parsed.input], records: [answerRecord(context.question!.title, parsed.shown)] } };
       }),

@@ -5,7 +5,7 @@
  * the dialog.
  */
 import type { AnsweredQuestionInput } from '../../src/schemas/guidedHelpRequests.js';
-import type { AnswerHint } from './answerParsing.js';
+import type { AnswerHint, AnswerPositions } from './answerParsing.js';
 import type { AnswerOption, AskedQuestion } from './askedQuestion.js';
 import type { AnswerRecord, OfferedSolution, SessionInfo } from './searchDigest.js';
 import type { StartSearchRequest } from './guidedHelpPortal.js';
@@ -85,7 +85,7 @@ export type GuidedHelpOutput =
   | { type: 'ask'; question: AskedQuestion; hint?: AnswerHint; candidates?: AnswerOption[]; proposal?: string }
   /** What was understood from the customer's own words ("Printers: got it"), before going on (B6). */
   | { type: 'understood'; text: string }
-  | { type: 'offer'; solution: OfferedSolution; rank: number; count: number; hint?: 'yesNo' }
+  | { type: 'offer'; solution: OfferedSolution; rank: number; count: number; hint?: 'yesNo'; countChanged?: boolean }
   | { type: 'askMore'; hint?: 'yesNo' }
   | { type: 'say'; key: SayKey }
   | { type: 'saved'; code: string }
@@ -114,6 +114,9 @@ export interface GuidedHelpContext {
   /** caseId of the solution being offered. */
   offered?: string;
   tried: TriedSolution[];
+  /** "n of m" (U3): the m of the solution offered now, and of the one before (a changed m is said). */
+  offerCount?: number;
+  previousOfferCount?: number;
   answers: AnswerRecord[];
   /** After a rejection the next questions come before further solutions. */
   preferQuestions: boolean;
@@ -144,10 +147,13 @@ export interface GuidedHelpSettings {
   endAfterMs: number;
   /** Consecutive portal failures before the customer is handed to an agent. */
   maxPortalFailures: number;
+  /** Where a bare number picks an answer by position (U3): where the renderer numbers answers. */
+  answerPositions: AnswerPositions;
 }
 
 export const DEFAULT_GUIDED_HELP_SETTINGS: GuidedHelpSettings = {
   reminderAfterMs: 5 * 60_000,
   endAfterMs: 5 * 60_000,
   maxPortalFailures: 2,
+  answerPositions: 'lists',
 };

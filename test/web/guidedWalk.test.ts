@@ -27,7 +27,7 @@ async function walkToAcceptedSolution(chat: ChatPage, wait = 20_000): Promise<vo
   await picker.getByRole('button', { name: 'Send choice' }).click();
   await chat.waitForBot('Which error code is shown?', wait);
   await chat.say('1500');
-  await chat.waitForBot('Please give a number from 0 (excluded) to 999.', wait);
+  await chat.waitForBot('Please give a number greater than 0 and at most 999.', wait);
   await chat.say('750');
   await chat.waitForBot('Here is a solution: Hardware fault: book a repair', wait);
   await (await chat.waitForBot('Did this solve your problem?', wait)).getByRole('button', { name: 'Yes' }).click();

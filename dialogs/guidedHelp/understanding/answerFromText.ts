@@ -5,7 +5,7 @@
  * the dialog proceeds (and echoes what it understood), asks which one, or asks again.
  */
 import type { AnsweredQuestionInput } from '../../../src/schemas/guidedHelpRequests.js';
-import { inInterval, numberFits } from '../answerParsing.js';
+import { inInterval, isBareNumber, numberFits } from '../answerParsing.js';
 import { isChoice, type AnswerOption, type AskedQuestion } from '../askedQuestion.js';
 import { matchFreeText } from './freeTextMatcher.js';
 import { numbersInText } from './numbersInText.js';
@@ -16,6 +16,8 @@ export type Understood =
   | { kind: 'none'; outOfRange?: boolean };
 
 function choiceFromText(q: AskedQuestion, text: string): Understood {
+  // A bare number is an id or a position, never the digits of an answer's name (U3).
+  if (isBareNumber(text)) return { kind: 'none' };
   const decision = matchFreeText(
     q.options.map((o) => ({ id: o.id, label: o.text })),
     text,
