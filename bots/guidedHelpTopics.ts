@@ -6,13 +6,13 @@
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder-core';
 import { normalise, parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
 import type { AskedQuestion } from '../dialogs/guidedHelp/askedQuestion.js';
-import { textLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
+import { textLanguageOf, type TextLanguage } from '../dialogs/guidedHelp/guidedHelpMessages.js';
 import { numbered } from '../dialogs/guidedHelp/guidedHelpRenderer.js';
 
 export interface GuidedHelpTopic {
   casebaseId: string;
-  /** Shown to the customer: one text, or one per language (`en`, `fr`). */
-  name: string | { en: string; fr?: string };
+  /** Shown to the customer: one text, or one per language (`en`, `fr`, `es`, `de`). */
+  name: string | ({ en: string } & Partial<Record<TextLanguage, string>>);
   /** Words that pick this topic when typed ("printer", "imprimante"). */
   keywords?: string[];
   /** false: the authoring release (tests of new content); default: the live one. */
@@ -24,7 +24,7 @@ const MAX_QUICK_REPLIES = 5;
 
 export function topicName(topic: GuidedHelpTopic, locale: string): string {
   if (typeof topic.name === 'string') return topic.name;
-  return (textLanguageOf(locale) === 'fr' ? topic.name.fr : undefined) ?? topic.name.en;
+  return topic.name[textLanguageOf(locale)] ?? topic.name.en;
 }
 
 export function topicPicker(topics: GuidedHelpTopic[], text: string, locale: string): Partial<Activity> {

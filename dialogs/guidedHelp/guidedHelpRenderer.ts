@@ -56,12 +56,13 @@ const ESCALATION_KEYS: Record<EscalationReason, MessageKey> = {
 export function rangeText(q: AskedQuestion, locale: string): string {
   const r = allowedInterval(q);
   if (!r || (r.min === undefined && r.max === undefined)) return '';
-  const p = { min: r.min ?? '', max: r.max ?? '', minInc: r.minInc ? 1 : 0, maxInc: r.maxInc ? 1 : 0 };
+  const p = { min: r.min ?? '', max: r.max ?? '' };
+  const lower = message(locale, r.minInc ? 'rangeAtLeast' : 'rangeGreaterThan', p);
   if (r.min !== undefined && r.max !== undefined) {
     if (r.minInc && r.maxInc) return message(locale, 'rangeBetween', p);
-    return message(locale, 'rangeBoth', { lower: message(locale, 'rangeAtLeast', p), upper: message(locale, 'rangeUpTo', p) });
+    return message(locale, 'rangeBoth', { lower, upper: message(locale, r.maxInc ? 'rangeUpTo' : 'rangeLessThan', p) });
   }
-  return message(locale, r.min !== undefined ? 'rangeAtLeast' : 'rangeAtMost', p);
+  return r.min !== undefined ? lower : message(locale, r.maxInc ? 'rangeAtMost' : 'rangeLessThan', p);
 }
 
 export function hintText(hint: string, q: AskedQuestion | undefined, locale: string): string {
@@ -96,7 +97,7 @@ export class DefaultGuidedHelpRenderer implements GuidedHelpRenderer {
       case 'understood':
         return [MessageFactory.text(message(locale, 'understood', { text: output.text }))];
       case 'offer': {
-        const head = [output.hint ? message(locale, 'hintYesNo') : '', message(locale, 'offer', { title: output.solution.title, rank: output.rank, count: output.count, countChanged: output.countChanged ? 1 : 0 })];
+        const head = [output.hint ? message(locale, 'hintYesNo') : '', message(locale, output.count === 1 ? 'offerOne' : output.countChanged ? 'offerChanged' : 'offer', { title: output.solution.title, rank: output.rank, count: output.count })];
         const links = output.solution.articles.map((a) => ({ a, url: this.options.articleUrl?.(a.id) }));
         const unlinked = links.filter((l) => !l.url).map((l) => `- ${l.a.name} (${l.a.id})`);
         if (unlinked.length) head.push(message(locale, 'articles'), ...unlinked);
