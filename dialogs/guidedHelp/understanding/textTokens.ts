@@ -107,9 +107,18 @@ function typosAllowed(length: number): number {
   return length >= 8 ? 2 : length >= 5 ? 1 : 0;
 }
 
-/** 1 for the same stem, 0.8 for the same word with a typo or two, 0 otherwise. */
+/**
+ * A compound ending in the other word, German style (U5): "tintenstrahldrucker" is a kind of
+ * "drucker", "glasfasermodem" a "modem". The head word comes last and has five letters or more.
+ */
+function compoundOf(whole: string, head: string): boolean {
+  return head.length >= 5 && whole.length >= head.length + 3 && whole.endsWith(head);
+}
+
+/** 1 for the same stem, 0.8 for the same word with a typo or two, or for a compound of it said, 0 otherwise. */
 export function wordSimilarity(said: string, term: string): number {
   if (said === term) return 1;
+  if (!/\d/.test(said) && !/\d/.test(term) && compoundOf(said, term)) return 0.8;
   // Short stems compare by the longer word: "fibr" (fibre) and "fiber" are one typo apart.
   const allowed = Math.min(said.length, term.length) < 4 ? 0 : typosAllowed(Math.max(said.length, term.length));
   if (allowed === 0 || /\d/.test(said) || /\d/.test(term)) return 0;
