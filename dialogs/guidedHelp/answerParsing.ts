@@ -211,11 +211,11 @@ const NO = new Set(['no', 'n', 'nope', 'non', 'reject', 'rejeter', 'not solved',
  * Yes or no, in English or French, as a customer answers "did this solve it?"; also the
  * number of the quick reply (1 Yes, 2 No, the order the renderer offers them in).
  */
-export function parseYesNo(text: string): 'yes' | 'no' | undefined {
+export function parseYesNo(text: string, locale?: string): 'yes' | 'no' | undefined {
   const said = normalise(text);
   if (said === '1') return 'yes';
   if (said === '2') return 'no';
   if (YES.has(said)) return 'yes';
   if (NO.has(said)) return 'no';
-  return understandYesNo(text);
+  return understandYesNo(text, locale);
 }

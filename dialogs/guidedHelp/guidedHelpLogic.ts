@@ -119,12 +119,12 @@ export function triedOffered(ctx: GuidedHelpContext, ok: boolean): Partial<Guide
 }
 
 /** Whether `event`, in the state `stateValue`, decides on the offered solution (before any call). */
-export function decisionOf(inOffering: boolean, event: GuidedHelpEvent): 'accept' | 'reject' | undefined {
+export function decisionOf(inOffering: boolean, event: GuidedHelpEvent, lang?: string): 'accept' | 'reject' | undefined {
   if (!inOffering) return undefined;
   if (event.type === 'ACCEPT') return 'accept';
   if (event.type === 'REJECT') return 'reject';
   if (event.type === 'TEXT') {
-    const yn = parseYesNo(event.text);
+    const yn = parseYesNo(event.text, lang);
     return yn === 'yes' ? 'accept' : yn === 'no' ? 'reject' : undefined;
   }
   return undefined;

@@ -13,8 +13,8 @@ import { proposalFor } from './understanding/firstWords.js';
 import { understandYesNo } from './understanding/yesNo.js';
 import type { EscalationReason, GuidedHelpContext, GuidedHelpEvent, GuidedHelpInput, GuidedHelpOutput, GuidedHelpSettings, SayKey } from './guidedHelpTypes.js';
 
-const yes = (e: GuidedHelpEvent) => e.type === 'ACCEPT' || (e.type === 'TEXT' && parseYesNo(e.text) === 'yes');
-const no = (e: GuidedHelpEvent) => e.type === 'REJECT' || (e.type === 'TEXT' && parseYesNo(e.text) === 'no');
+const yes = (e: GuidedHelpEvent, lang?: string) => e.type === 'ACCEPT' || (e.type === 'TEXT' && parseYesNo(e.text, lang) === 'yes');
+const no = (e: GuidedHelpEvent, lang?: string) => e.type === 'REJECT' || (e.type === 'TEXT' && parseYesNo(e.text, lang) === 'no');
 const replayed = (e: GuidedHelpEvent) => 'replay' in e && e.replay === true;
 
 export function guidedHelpSetup(settings: GuidedHelpSettings) {
@@ -36,13 +36,13 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       validResumeCode: ({ event }) => event.type === 'RESUME' && parseResumeCode(event.code) !== undefined,
       validAnswer: ({ context, event }) => answerOf(context, event, settings.answerPositions).ok,
       // Words only, not "1" / "2": with the answers numbered (samples/customRenderer), "2" picks answer 2.
-      confirmsProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text) === 'yes',
-      declinesProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text) === 'no',
+      confirmsProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text, context.lang) === 'yes',
+      declinesProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text, context.lang) === 'no',
       offerFirst: ({ context }) => !context.preferQuestions && context.solutions.some((s) => s.passed),
       hasQuestion: ({ context }) => context.question !== undefined,
       hasSolution: ({ context }) => context.solutions.length > 0,
       liveSession: ({ context }) => context.session?.live === true && !!context.session.releaseId,
-      says: ({ event }, p: { yes: boolean; replay?: boolean }) => (p.yes ? yes(event) : no(event)) && (p.replay === undefined || replayed(event) === p.replay),
+      says: ({ context, event }, p: { yes: boolean; replay?: boolean }) => (p.yes ? yes(event, context.lang) : no(event, context.lang)) && (p.replay === undefined || replayed(event) === p.replay),
       closeOnAccept: ({ context }) => context.session?.closeOnAccept === true,
       closeOnReject: ({ context }) => context.session?.closeOnReject === true,
       retryLater: ({ context, event }) => 'error' in event && isTransient(event.error) && context.failures + 1 < settings.maxPortalFailures,

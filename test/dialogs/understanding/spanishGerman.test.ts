@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { asksForPerson } from '../../../dialogs/guidedHelp/personRequest.js';
 import { contentWords, wordSimilarity } from '../../../dialogs/guidedHelp/understanding/textTokens.js';
+import { understandYesNo } from '../../../dialogs/guidedHelp/understanding/yesNo.js';
 
 describe('free text: Spanish and German', () => {
   it('[U5] greetings and function words carry no content', () => {
@@ -25,5 +26,23 @@ describe('free text: Spanish and German', () => {
       expect(asksForPerson(t), t).to.equal(true);
     }
     for (const t of ['mi impresora no imprime', 'der Drucker druckt nicht', 'el agente de impresión falla']) expect(asksForPerson(t), t).to.equal(false);
+  });
+});
+
+describe('yes and no: our lists, then the recognizer of botbuilder-dialogs', () => {
+  it('[U5] Spanish and German answers our lists do not know are recognized in the conversation language', () => {
+    expect(understandYesNo('ja, danke', 'de-DE')).to.equal('yes');
+    expect(understandYesNo('nein', 'de-DE')).to.equal('no');
+    expect(understandYesNo('por supuesto', 'es-ES')).to.equal('yes');
+    expect(understandYesNo('todavía no', 'es-ES')).to.equal('no');
+    // Without the language, only our own lists answer.
+    expect(understandYesNo('nein')).to.equal(undefined);
+  });
+
+  it('[U5] an answer that says both, or says more, is still neither', () => {
+    expect(understandYesNo('ja aber es geht immer noch nicht', 'de-DE')).to.equal(undefined);
+    expect(understandYesNo('sí pero sigue sin funcionar', 'es-ES')).to.equal(undefined);
+    expect(understandYesNo('yes but it still does not work', 'en-US')).to.equal(undefined);
+    expect(understandYesNo('ja ich habe den Router neu gestartet und jetzt blinkt er rot', 'de-DE')).to.equal(undefined);
   });
 });
