@@ -11,6 +11,9 @@ import { fuzzy } from 'fast-fuzzy';
 import Fuse from 'fuse.js';
 import { matchFreeText, type MatchCandidate } from '../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 import { evaluate, type Matcher } from '../test/dialogs/understanding/evaluation.js';
+import { EVALUATION_SET } from '../test/dialogs/understanding/evaluationSet.js';
+import { HELD_OUT_SETS } from '../test/dialogs/understanding/heldOut/heldOutSets.js';
+import { evaluateHeldOut } from '../test/dialogs/understanding/heldOutEvaluation.js';
 import type { BenchRow } from './benchRow.js';
 
 export const title = "the customer's own words: understanding free text (evaluation set)";
@@ -38,8 +41,31 @@ const MATCHERS: Array<{ name: string; matcher: Matcher; goals: boolean }> = [
   { name: 'fast-fuzzy 1', matcher: (c: MatchCandidate[], t: string) => matchFreeText(c, t, { similarity: fastFuzzySimilarity }), goals: false },
 ];
 
-export async function run(): Promise<BenchRow[]> {
+/**
+ * Per language (U5): the tuning set (English and French only) and the frozen held-out set of
+ * first messages (heldOut/, never tuned on), with the goals on the held-out set.
+ */
+function perLanguageRows(): BenchRow[] {
   const rows: BenchRow[] = [];
+  for (const lang of ['en', 'fr'] as const) {
+    const f = evaluate(matchFreeText, EVALUATION_SET.filter((p) => p.lang === lang));
+    rows.push(
+      { measure: `tuning set ${lang}: top-1 accuracy, ${f.matchable} matchable phrasings`, value: f.top1Accuracy, unit: 'share' },
+      { measure: `tuning set ${lang}: wrong automatic picks, ${f.phrasings} phrasings`, value: f.wrongPickRate, unit: 'share' },
+    );
+  }
+  for (const lang of ['en', 'fr', 'es', 'de'] as const) {
+    const f = evaluateHeldOut(HELD_OUT_SETS[lang], lang);
+    rows.push(
+      { measure: `held-out ${lang}: top-1 accuracy, ${f.matchable} first messages with a topic or a person`, value: f.top1Accuracy, unit: 'share', goal: '>= 0.90', pass: f.top1Accuracy >= 0.9 },
+      { measure: `held-out ${lang}: wrong automatic picks, ${f.messages} first messages`, value: f.wrongPickRate, unit: 'share', goal: '<= 0.02', pass: f.wrongPickRate <= 0.02 },
+    );
+  }
+  return rows;
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = perLanguageRows();
   for (const m of MATCHERS) {
     const t0 = performance.now();
     const f = evaluate(m.matcher);

@@ -10,7 +10,9 @@ import type { AnsweredQuestionInput } from '../src/schemas/guidedHelpRequests.js
 import { isTransientTurnError } from '../src/adapter/turnErrors.js';
 import { parseCommand } from './guidedHelpCommands.js';
 import { asksForPerson } from '../dialogs/guidedHelp/personRequest.js';
-import { matchTopic, topicName, topicPicker, type GuidedHelpTopic } from './guidedHelpTopics.js';
+import { matchTopic, topicName, topicPicker, topicQuestion, type GuidedHelpTopic } from './guidedHelpTopics.js';
+import { parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
+import { isBareNumber } from '../dialogs/guidedHelp/understanding/numbersInText.js';
 import { understandTopic } from './topicUnderstanding.js';
 import { TopicVocabulary } from './topicVocabulary.js';
 import { contentWords } from '../dialogs/guidedHelp/understanding/textTokens.js';
@@ -193,6 +195,12 @@ export class GuidedHelpBot extends ActivityHandler {
    */
   private async topicInOwnWords(context: TurnContext, topics: GuidedHelpTopic[], locale: string): Promise<GuidedHelpTopic | undefined> {
     const text = context.activity.text ?? '';
+    // A bare number no topic answers to: a position out of the list, or none offered (U3).
+    if (isBareNumber(text)) {
+      const hint = parseExactAnswer(topicQuestion(topics, locale), text);
+      const line = !hint.ok && hint.hint === 'notAPosition' ? message(locale, 'hintNotAPosition', { count: topics.length }) : message(locale, 'topicNotUnderstood');
+      return void (await context.sendActivity(topicPicker(topics, line, locale)));
+    }
     // "hello": nothing to understand yet, so a greeting rather than "I did not understand".
     if (contentWords(text).length === 0) return void (await this.greet(context, topics));
     let u = understandTopic(topics, text, locale);

@@ -6,7 +6,9 @@
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder-core';
 import { parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
 import { normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
-import { textLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
+import type { AskedQuestion } from '../dialogs/guidedHelp/askedQuestion.js';
+import { textLanguageOf, type TextLanguage } from '../dialogs/guidedHelp/guidedHelpMessages.js';
+import { numbered } from '../dialogs/guidedHelp/guidedHelpRenderer.js';
 
 /**
  * A topic the guided-help bot offers: a casebase of the portal, its name for the customer and the
@@ -15,8 +17,8 @@ import { textLanguageOf } from '../dialogs/guidedHelp/guidedHelpMessages.js';
 export interface GuidedHelpTopic {
   /** The portal's casebase the topic's dialog runs on. */
   casebaseId: string;
-  /** Shown to the customer: one text, or one per language (`en`, `fr`). */
-  name: string | { en: string; fr?: string };
+  /** Shown to the customer: one text, or one per language (`en`, `fr`, `es`, `de`). */
+  name: string | ({ en: string } & Partial<Record<TextLanguage, string>>);
   /** Words that pick this topic when typed ("printer", "imprimante"). */
   keywords?: string[];
   /** false: the authoring release (tests of new content); default: the live one. */
@@ -34,7 +36,7 @@ const MAX_QUICK_REPLIES = 5;
  */
 export function topicName(topic: GuidedHelpTopic, locale: string): string {
   if (typeof topic.name === 'string') return topic.name;
-  return (textLanguageOf(locale) === 'fr' ? topic.name.fr : undefined) ?? topic.name.en;
+  return topic.name[textLanguageOf(locale)] ?? topic.name.en;
 }
 
 /**
@@ -51,8 +53,20 @@ export function topicPicker(topics: GuidedHelpTopic[], text: string, locale: str
       text,
     );
   }
-  const cards = topics.map((t, i) => CardFactory.heroCard(topicName(t, locale), undefined, [{ type: 'imBack', title: topicName(t, locale), value: String(i + 1) }]));
+  // A list shows positions (a bare "2" picks the second); quick replies show none (U3).
+  const cards = topics.map((t, i) => CardFactory.heroCard(numbered(topicName(t, locale), i), undefined, [{ type: 'imBack', title: topicName(t, locale), value: String(i + 1) }]));
   return MessageFactory.list(cards, text);
+}
+
+/**
+ * The topics as a question: a list picker (positions offered) or quick replies (none).
+ *
+ * @param topics - the topics offered
+ * @param locale - the conversation's locale
+ */
+export function topicQuestion(topics: GuidedHelpTopic[], locale: string): AskedQuestion {
+  const format = topics.length > MAX_QUICK_REPLIES ? 'dropdown' : 'radioButton';
+  return { id: 'topic', title: '', format, options: topics.map((t, i) => ({ id: `topic-${i}`, text: topicName(t, locale) })) };
 }
 
 /**
@@ -71,10 +85,8 @@ export function matchTopic(topics: GuidedHelpTopic[], text: string, locale: stri
   // The same matching as answers to a question: position in the list (its id too), or name.
   // Positions, not casebase ids: two topics may share a casebase (its live and draft releases).
   // Exact forms only: free text is understood by topicUnderstanding.ts, which says so (B6).
-  const parsed = parseExactAnswer(
-    { id: 'topic', title: '', format: 'radioButton', options: topics.map((t, i) => ({ id: String(i + 1), text: topicName(t, locale) })) },
-    text,
-  );
+  // Positions only where the picker shows them: a list (more than MAX_QUICK_REPLIES topics).
+  const parsed = parseExactAnswer(topicQuestion(topics, locale), text);
   if (!parsed.ok) return undefined;
-  return topics[Number(parsed.input.answers[0]?.id) - 1];
+  return topics[Number(parsed.input.answers[0]?.id?.slice('topic-'.length))];
 }

@@ -5,6 +5,7 @@
  * name, its first questions and their answers: topicVocabulary.ts), so "bourrage papier"
  * finds the printers even though no topic is called so.
  */
+import { isBareNumber } from '../dialogs/guidedHelp/understanding/numbersInText.js';
 import { matchFreeText, type MatchCandidate } from '../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 import { topicName, type GuidedHelpTopic } from './guidedHelpTopics.js';
 
@@ -19,6 +20,8 @@ export function topicCandidate(id: string, name: string, vocabulary: string[] = 
 
 /** The topics the text is about, with how sure we are; `vocabularyOf` gives a casebase's texts. */
 export function understandTopic(topics: GuidedHelpTopic[], text: string, locale: string, vocabularyOf: (casebaseId: string) => string[] = () => []): TopicUnderstanding {
+  // "3", "2024": a position or nothing, never the digits of a topic's name ("Printers 3.0", U3).
+  if (isBareNumber(text)) return { kind: 'none' };
   const candidates = topics.map((t, i) =>
     topicCandidate(String(i), [topicName(t, locale), ...(t.keywords ?? [])].join(' '), vocabularyOf(t.casebaseId)),
   );

@@ -10,15 +10,37 @@ import { isChoice, isMulti, numberFits, type AnswerOption, type AskedQuestion, t
 import { answerFromText } from './understanding/answerFromText.js';
 import { understandYesNo } from './understanding/yesNo.js';
 import { normalise } from './understanding/normalise.js';
+import { isBareNumber } from './understanding/numbersInText.js';
 
 /** The longest free-text answer sent to the portal. */
 export const MAX_TEXT_ANSWER = 4000;
 
 /**
  * Why an answer could not be read, so the dialog can say what it expects: no option matched,
- * several did, only one may be picked, not a number, out of range, empty, too long.
+ * several did, only one may be picked, not a number, out of range, a position where none are
+ * offered, empty, too long.
  */
-export type AnswerHint = 'noMatch' | 'ambiguous' | 'oneOnly' | 'notANumber' | 'outOfRange' | 'empty' | 'tooLong';
+export type AnswerHint = 'noMatch' | 'ambiguous' | 'oneOnly' | 'notANumber' | 'outOfRange' | 'notAPosition' | 'empty' | 'tooLong';
+
+/**
+ * Where a bare number ("2") may pick an answer by its position (U3): only where the customer
+ * sees the answers numbered. 'lists': list pickers (the default renderer numbers their items,
+ * quick replies show none); 'all': every choice question (a renderer that numbers all answers,
+ * samples/customRenderer); 'none': never.
+ */
+export type AnswerPositions = 'lists' | 'all' | 'none';
+
+/**
+ * Whether `q`'s answers are offered with their positions under `policy`.
+ *
+ * @param q - the question asked
+ * @param policy - where positions are offered
+ */
+export function offersPositions(q: Pick<AskedQuestion, 'format'>, policy: AnswerPositions = 'lists'): boolean {
+  if (!isChoice(q) || policy === 'none') return false;
+  return policy === 'all' || q.format !== 'radioButton';
+}
+
 
 /**
  * A customer's answer to the asked question, read: the input to send to the portal and how to show
@@ -37,12 +59,12 @@ function containsWords(haystack: string, needle: string): boolean {
 type Option = { id: string; text: string };
 type Match = Option | 'none' | 'ambiguous';
 
-/** By answer id, by number in the list, or by the whole text. */
-function exactMatch(q: Pick<AskedQuestion, 'options'>, raw: string): Match {
+/** By answer id, by number in the list (where positions are offered), or by the whole text. */
+function exactMatch(q: Pick<AskedQuestion, 'options'>, raw: string, positions: boolean): Match {
   const piece = raw.trim();
   const byId = q.options.find((o) => o.id === piece);
   if (byId) return byId;
-  if (/^\d{1,2}$/.test(piece)) {
+  if (positions && /^\d{1,2}$/.test(piece)) {
     const n = Number(piece);
     if (n >= 1 && n <= q.options.length) return q.options[n - 1];
   }
@@ -54,7 +76,8 @@ function exactMatch(q: Pick<AskedQuestion, 'options'>, raw: string): Match {
 /** "slow" for "The connection is slow", or "I have fibre" for "Fibre": one option only. */
 function looseMatch(q: Pick<AskedQuestion, 'options'>, raw: string): Match {
   const said = normalise(raw);
-  if (said === '') return 'none';
+  // A bare number is an id or a position, never the digits of an answer's name ("Printers 3.0").
+  if (said === '' || isBareNumber(raw)) return 'none';
   const loose = q.options.filter((o) => {
     const text = normalise(o.text);
     return (said.length >= 2 && containsWords(text, said)) || containsWords(said, text);
@@ -62,8 +85,8 @@ function looseMatch(q: Pick<AskedQuestion, 'options'>, raw: string): Match {
   return loose.length === 1 ? loose[0] : loose.length > 1 ? 'ambiguous' : 'none';
 }
 
-function matchOne(q: Pick<AskedQuestion, 'options'>, raw: string): Match {
-  const exact = exactMatch(q, raw);
+function matchOne(q: Pick<AskedQuestion, 'options'>, raw: string, positions: boolean): Match {
+  const exact = exactMatch(q, raw, positions);
   return exact === 'none' ? looseMatch(q, raw) : exact;
 }
 
@@ -72,19 +95,21 @@ function splitPieces(text: string): string[] {
 }
 
 /** Several answers, one per piece, when every piece names one ("fibre, 2 and 10013"). */
-function severalMatches(q: AskedQuestion, text: string): Option[] | Match {
+function severalMatches(q: AskedQuestion, text: string, positions: boolean): Option[] | Match {
   const pieces = splitPieces(text);
   if (pieces.length < 2) return 'none';
-  const matches = pieces.map((p) => matchOne(q, p));
+  const matches = pieces.map((p) => matchOne(q, p, positions));
   const bad = matches.find((m) => typeof m !== 'object');
   if (bad !== undefined) return bad;
   return [...new Map((matches as Option[]).map((m) => [m.id, m])).values()];
 }
 
-function parseChoice(q: AskedQuestion, text: string): ParsedAnswer {
+function parseChoice(q: AskedQuestion, text: string, positions: boolean): ParsedAnswer {
   // The whole text first when it names an answer exactly (an answer's own text may hold "and").
-  const exact = exactMatch(q, text);
-  let picked: Option[] | Match = typeof exact === 'object' ? [exact] : severalMatches(q, text);
+  const exact = exactMatch(q, text, positions);
+  // A number that is no id, position or whole answer: out of the positions offered, or no answer.
+  if (typeof exact !== 'object' && isBareNumber(text)) return { ok: false, hint: positions ? 'notAPosition' : 'noMatch' };
+  let picked: Option[] | Match = typeof exact === 'object' ? [exact] : severalMatches(q, text, positions);
   // Loosely only a single piece: in "fibre, satellite" the unknown part must not be dropped.
   if (!Array.isArray(picked) && splitPieces(text).length < 2) {
     const loose = looseMatch(q, text);
@@ -129,9 +154,9 @@ function parseText(q: AskedQuestion, text: string): ParsedAnswer {
   return { ok: true, input: { id: q.id, answers: [{ value }] }, shown: value };
 }
 
-/** The answer `text` gives in one of the exact forms: an answer's id, its number, its text; a number. */
-export function parseExactAnswer(q: AskedQuestion, text: string): ParsedAnswer {
-  return isChoice(q) ? parseChoice(q, text) : q.format === 'number' ? parseNumeric(q, text) : parseText(q, text);
+/** The answer `text` gives in one of the exact forms: an answer's id, its position where offered, its text; a number. */
+export function parseExactAnswer(q: AskedQuestion, text: string, positions: AnswerPositions = 'lists'): ParsedAnswer {
+  return isChoice(q) ? parseChoice(q, text, offersPositions(q, positions)) : q.format === 'number' ? parseNumeric(q, text) : parseText(q, text);
 }
 
 /**
@@ -139,10 +164,13 @@ export function parseExactAnswer(q: AskedQuestion, text: string): ParsedAnswer {
  *
  * @param q - the question asked
  * @param text - the customer's message
+ * @param positions - where a bare number picks by position (U3); default list pickers only
  */
-export function parseAnswer(q: AskedQuestion, text: string): ParsedAnswer {
-  const exact = parseExactAnswer(q, text);
+export function parseAnswer(q: AskedQuestion, text: string, positions: AnswerPositions = 'lists'): ParsedAnswer {
+  const exact = parseExactAnswer(q, text, positions);
   if (exact.ok || (exact.hint !== 'noMatch' && exact.hint !== 'ambiguous' && exact.hint !== 'notANumber')) return exact;
+  // A bare number at a choice is an id or a position, never words to understand (U3).
+  if (isChoice(q) && isBareNumber(text)) return exact;
   // A list of several answers is read piece by piece only: an unknown piece must not be dropped.
   if (isMulti(q) && splitPieces(text).length > 1) return exact;
   // Not an exact form: the customer's own words (B6), a sentence, a typo, a number in words.
@@ -174,14 +202,15 @@ const NO = new Set(['no', 'n', 'nope', 'non', 'reject', 'rejeter', 'not solved',
 /**
  * Yes or no, in English or French, as a customer answers "did this solve it?"; also the
  * number of the quick reply (1 Yes, 2 No, the order the renderer offers them in).
-  *
-  * @param text - the customer's message
-  */
-export function parseYesNo(text: string): 'yes' | 'no' | undefined {
+ *
+ * @param text - the customer's message
+ * @param locale - the conversation's locale, for the recognizer of other languages
+ */
+export function parseYesNo(text: string, locale?: string): 'yes' | 'no' | undefined {
   const said = normalise(text);
   if (said === '1') return 'yes';
   if (said === '2') return 'no';
   if (YES.has(said)) return 'yes';
   if (NO.has(said)) return 'no';
-  return understandYesNo(text);
+  return understandYesNo(text, locale);
 }

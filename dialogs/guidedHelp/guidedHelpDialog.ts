@@ -159,7 +159,7 @@ export class GuidedHelpDialog {
 
     let eTag = rec?.eTag;
     let sent = event;
-    const decision = decisionOf(inOffering(snapshot), event);
+    const decision = decisionOf(inOffering(snapshot), event, snapshot?.context.lang);
     if (decision && activityId) {
       if (rec?.inFlight?.activityId === activityId) sent = { ...event, replay: true } as GuidedHelpEvent;
       else eTag = await this.store.writeAndReread(conversationId, { version: this.version, snapshot: rec!.snapshot, inFlight: { activityId, decision }, eTag });

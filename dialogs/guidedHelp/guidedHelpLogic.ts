@@ -6,7 +6,7 @@
  */
 import { PlatformError } from '../../src/errors/platformError.js';
 import type { GuidedHelpSearchResponse } from '../../src/schemas/guidedHelp.js';
-import { answerInMessage, parseAnswer, parseYesNo, type ParsedAnswer } from './answerParsing.js';
+import { answerInMessage, parseAnswer, parseYesNo, type AnswerPositions, type ParsedAnswer } from './answerParsing.js';
 import { cut } from './askedQuestion.js';
 import type { PortalCallContext } from './guidedHelpPortal.js';
 import { firstWordsOf } from './understanding/firstWords.js';
@@ -90,9 +90,21 @@ export function firstMessageAnswers(ctx: GuidedHelpContext, response: GuidedHelp
 }
 
 /** The customer's text read against the question being asked (no portal call). */
-export function answerOf(ctx: GuidedHelpContext, event: GuidedHelpEvent): ParsedAnswer {
+export function answerOf(ctx: GuidedHelpContext, event: GuidedHelpEvent, positions?: AnswerPositions): ParsedAnswer {
   if (event.type !== 'TEXT' || !ctx.question) return { ok: false, hint: 'empty' };
-  return parseAnswer(ctx.question, event.text);
+  return parseAnswer(ctx.question, event.text, positions);
+}
+
+/** The solution to offer next, with the "m" of "n of m" noted (a changed m is said, U3). */
+export function pickedOffer(ctx: GuidedHelpContext): Partial<GuidedHelpContext> {
+  return { offered: ctx.solutions[0]?.caseId, offerCount: ctx.tried.length + ctx.solutions.length, previousOfferCount: ctx.offerCount };
+}
+
+/** The offer output: rank n of m, and whether m differs from the one shown with the previous solution. */
+export function offerOutput(ctx: GuidedHelpContext) {
+  const count = ctx.offerCount ?? ctx.tried.length + ctx.solutions.length;
+  const countChanged = ctx.previousOfferCount !== undefined && ctx.previousOfferCount !== count;
+  return { type: 'offer' as const, solution: offeredSolution(ctx)!, rank: ctx.tried.length + 1, count, ...(countChanged ? { countChanged } : {}) };
 }
 
 export function offeredSolution(ctx: GuidedHelpContext) {
@@ -107,12 +119,12 @@ export function triedOffered(ctx: GuidedHelpContext, ok: boolean): Partial<Guide
 }
 
 /** Whether `event`, in the state `stateValue`, decides on the offered solution (before any call). */
-export function decisionOf(inOffering: boolean, event: GuidedHelpEvent): 'accept' | 'reject' | undefined {
+export function decisionOf(inOffering: boolean, event: GuidedHelpEvent, lang?: string): 'accept' | 'reject' | undefined {
   if (!inOffering) return undefined;
   if (event.type === 'ACCEPT') return 'accept';
   if (event.type === 'REJECT') return 'reject';
   if (event.type === 'TEXT') {
-    const yn = parseYesNo(event.text);
+    const yn = parseYesNo(event.text, lang);
     return yn === 'yes' ? 'accept' : yn === 'no' ? 'reject' : undefined;
   }
   return undefined;

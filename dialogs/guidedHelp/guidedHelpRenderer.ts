@@ -46,6 +46,7 @@ const HINT_KEYS: Record<string, MessageKey> = {
   oneOnly: 'hintOneOnly',
   notANumber: 'hintNotANumber',
   outOfRange: 'hintOutOfRange',
+  notAPosition: 'hintNotAPosition',
   empty: 'hintEmpty',
   tooLong: 'hintTooLong',
   yesNo: 'hintYesNo',
@@ -59,7 +60,8 @@ const ESCALATION_KEYS: Record<EscalationReason, MessageKey> = {
 };
 
 /**
- * "from 0 to 10000 (excluded)", "of at least 1": the range a number must fall in.
+ * The range a number must fall in, said plainly (U3): "between 1 and 999", "greater than 0 and
+ * at most 999", "of at least 1". Exclusive ends are said as "greater than" / "less than".
  *
  * @param q - the numeric question
  * @param locale - the conversation's locale
@@ -67,9 +69,13 @@ const ESCALATION_KEYS: Record<EscalationReason, MessageKey> = {
 export function rangeText(q: AskedQuestion, locale: string): string {
   const r = allowedInterval(q);
   if (!r || (r.min === undefined && r.max === undefined)) return '';
-  const p = { min: r.min ?? '', max: r.max ?? '', minInc: r.minInc ? 1 : 0, maxInc: r.maxInc ? 1 : 0 };
-  if (r.min !== undefined && r.max !== undefined) return message(locale, 'rangeBetween', p);
-  return message(locale, r.min !== undefined ? 'rangeAtLeast' : 'rangeAtMost', p);
+  const p = { min: r.min ?? '', max: r.max ?? '' };
+  const lower = message(locale, r.minInc ? 'rangeAtLeast' : 'rangeGreaterThan', p);
+  if (r.min !== undefined && r.max !== undefined) {
+    if (r.minInc && r.maxInc) return message(locale, 'rangeBetween', p);
+    return message(locale, 'rangeBoth', { lower, upper: message(locale, r.maxInc ? 'rangeUpTo' : 'rangeLessThan', p) });
+  }
+  return r.min !== undefined ? lower : message(locale, r.maxInc ? 'rangeAtMost' : 'rangeLessThan', p);
 }
 
 /**
@@ -82,7 +88,12 @@ export function rangeText(q: AskedQuestion, locale: string): string {
 export function hintText(hint: string, q: AskedQuestion | undefined, locale: string): string {
   const key = HINT_KEYS[hint];
   if (!key) return '';
-  return message(locale, key, { range: q ? rangeText(q, locale) : '' });
+  return message(locale, key, { range: q ? rangeText(q, locale) : '', count: q?.options.length ?? 0 });
+}
+
+/** A list's items with their positions, the positions a bare number picks by (U3). */
+export function numbered(text: string, index: number): string {
+  return `${index + 1}. ${text}`;
 }
 
 /** The summary an agent reads with an escalation.transfer (H3): handoverSummary.ts. */
@@ -113,7 +124,7 @@ export class DefaultGuidedHelpRenderer implements GuidedHelpRenderer {
       case 'understood':
         return [MessageFactory.text(message(locale, 'understood', { text: output.text }))];
       case 'offer': {
-        const head = [output.hint ? message(locale, 'hintYesNo') : '', message(locale, 'offer', { title: output.solution.title, rank: output.rank, count: output.count })];
+        const head = [output.hint ? message(locale, 'hintYesNo') : '', message(locale, output.count === 1 ? 'offerOne' : output.countChanged ? 'offerChanged' : 'offer', { title: output.solution.title, rank: output.rank, count: output.count })];
         const links = output.solution.articles.map((a) => ({ a, url: this.options.articleUrl?.(a.id) }));
         const unlinked = links.filter((l) => !l.url).map((l) => `- ${l.a.name} (${l.a.id})`);
         if (unlinked.length) head.push(message(locale, 'articles'), ...unlinked);
@@ -147,14 +158,15 @@ export class DefaultGuidedHelpRenderer implements GuidedHelpRenderer {
     }
     if (q.format === 'dropdown' || isMulti(q)) {
       if (isMulti(q)) lines.push(message(locale, 'pickSeveral'));
-      const cards = q.options.map((o) => CardFactory.heroCard(o.text, undefined, [choice(o.text, o.id)]));
+      // Numbered: a list offers positions, so a bare "2" picks the second (answerParsing.ts).
+      const cards = q.options.map((o, i) => CardFactory.heroCard(numbered(o.text, i), undefined, [choice(o.text, o.id)]));
       const activity = MessageFactory.list(cards, lines.filter(Boolean).join('\n'));
       if (isMulti(q)) activity.channelData = { multiSelect: true };
       return activity;
     }
     if (q.format === 'number' && !hint) {
       const range = rangeText(q, locale);
-      if (range) lines.push(`(${range})`);
+      if (range) lines.push(`(${message(locale, 'numberRange', { range })})`);
     }
     return MessageFactory.text(lines.filter(Boolean).join('\n'));
   }

@@ -7,14 +7,14 @@
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import { parseYesNo } from './answerParsing.js';
 import { unprovidedActors } from './guidedHelpActors.js';
-import { answerOf, endDue, isNotFound, isOutcomeUnknown, isTransient, noted, offeredSolution, parseResumeCode, reminded, reminderDue, summaryOf, triedOffered } from './guidedHelpLogic.js';
+import { answerOf, endDue, isNotFound, isOutcomeUnknown, isTransient, noted, offerOutput, parseResumeCode, pickedOffer, reminded, reminderDue, summaryOf, triedOffered } from './guidedHelpLogic.js';
 import { answerRecord } from './searchDigest.js';
 import { proposalFor } from './understanding/firstWords.js';
 import { understandYesNo } from './understanding/yesNo.js';
 import type { EscalationReason, GuidedHelpContext, GuidedHelpEvent, GuidedHelpInput, GuidedHelpOutput, GuidedHelpSettings, SayKey } from './guidedHelpTypes.js';
 
-const yes = (e: GuidedHelpEvent) => e.type === 'ACCEPT' || (e.type === 'TEXT' && parseYesNo(e.text) === 'yes');
-const no = (e: GuidedHelpEvent) => e.type === 'REJECT' || (e.type === 'TEXT' && parseYesNo(e.text) === 'no');
+const yes = (e: GuidedHelpEvent, lang?: string) => e.type === 'ACCEPT' || (e.type === 'TEXT' && parseYesNo(e.text, lang) === 'yes');
+const no = (e: GuidedHelpEvent, lang?: string) => e.type === 'REJECT' || (e.type === 'TEXT' && parseYesNo(e.text, lang) === 'no');
 const replayed = (e: GuidedHelpEvent) => 'replay' in e && e.replay === true;
 
 export function guidedHelpSetup(settings: GuidedHelpSettings) {
@@ -34,15 +34,15 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       endDue: ({ context, event }) => event.type === 'TICK' && endDue(context, event.at, settings),
       reminderDue: ({ context, event }) => event.type === 'TICK' && reminderDue(context, event.at),
       validResumeCode: ({ event }) => event.type === 'RESUME' && parseResumeCode(event.code) !== undefined,
-      validAnswer: ({ context, event }) => answerOf(context, event).ok,
+      validAnswer: ({ context, event }) => answerOf(context, event, settings.answerPositions).ok,
       // Words only, not "1" / "2": with the answers numbered (samples/customRenderer), "2" picks answer 2.
-      confirmsProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text) === 'yes',
-      declinesProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text) === 'no',
+      confirmsProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text, context.lang) === 'yes',
+      declinesProposal: ({ context, event }) => !!context.proposal && event.type === 'TEXT' && understandYesNo(event.text, context.lang) === 'no',
       offerFirst: ({ context }) => !context.preferQuestions && context.solutions.some((s) => s.passed),
       hasQuestion: ({ context }) => context.question !== undefined,
       hasSolution: ({ context }) => context.solutions.length > 0,
       liveSession: ({ context }) => context.session?.live === true && !!context.session.releaseId,
-      says: ({ event }, p: { yes: boolean; replay?: boolean }) => (p.yes ? yes(event) : no(event)) && (p.replay === undefined || replayed(event) === p.replay),
+      says: ({ context, event }, p: { yes: boolean; replay?: boolean }) => (p.yes ? yes(event, context.lang) : no(event, context.lang)) && (p.replay === undefined || replayed(event) === p.replay),
       closeOnAccept: ({ context }) => context.session?.closeOnAccept === true,
       closeOnReject: ({ context }) => context.session?.closeOnReject === true,
       retryLater: ({ context, event }) => 'error' in event && isTransient(event.error) && context.failures + 1 < settings.maxPortalFailures,
@@ -60,12 +60,12 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       endSolved: emit({ type: 'end' as const, reason: 'solved' as const }),
       emitAsk: emit(({ context }) => ({ type: 'ask' as const, question: context.question!, ...(context.proposal ? { proposal: context.proposal.shown } : {}) })),
       emitAskWithHint: emit(({ context, event }) => {
-        const parsed = answerOf(context, event);
+        const parsed = answerOf(context, event, settings.answerPositions);
         return { type: 'ask' as const, question: context.question!, ...(parsed.ok ? {} : { hint: parsed.hint, ...(parsed.candidates ? { candidates: parsed.candidates } : {}) }) };
       }),
       // The customer's own words (B6): say what was understood, propose what the first message said.
       echoUnderstood: enqueueActions(({ context, event, enqueue }) => {
-        const parsed = answerOf(context, event);
+        const parsed = answerOf(context, event, settings.answerPositions);
         if (parsed.ok && parsed.understood) enqueue.emit({ type: 'understood' as const, text: parsed.shown });
       }),
       propose: assign(({ context }) => ({ proposal: proposalFor(context) })),
@@ -74,13 +74,13 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
         proposal: undefined,
       })),
       declineProposal: assign(({ context }) => ({ proposal: undefined, declined: [...(context.declined ?? []), context.question!.id] })),
-      pickOffer: assign(({ context }) => ({ offered: context.solutions[0]?.caseId })),
-      emitOffer: emit(({ context }) => ({ type: 'offer' as const, solution: offeredSolution(context)!, rank: context.tried.length + 1, count: context.tried.length + context.solutions.length })),
-      emitOfferHint: emit(({ context }) => ({ type: 'offer' as const, solution: offeredSolution(context)!, rank: context.tried.length + 1, count: context.tried.length + context.solutions.length, hint: 'yesNo' as const })),
+      pickOffer: assign(({ context }) => pickedOffer(context)),
+      emitOffer: emit(({ context }) => offerOutput(context)),
+      emitOfferHint: emit(({ context }) => ({ ...offerOutput(context), hint: 'yesNo' as const })),
       emitAskMore: emit({ type: 'askMore' as const }),
       emitAskMoreHint: emit({ type: 'askMore' as const, hint: 'yesNo' as const }),
       takeAnswer: assign(({ context, event }) => {
-        const parsed = answerOf(context, event);
+        const parsed = answerOf(context, event, settings.answerPositions);
         if (!parsed.ok) return {};
         return { pending: { questions: [parsed.input], records: [answerRecord(context.question!.title, parsed.shown)] } };
       }),

@@ -5,7 +5,7 @@
  * the dialog.
  */
 import type { AnsweredQuestionInput } from '../../src/schemas/guidedHelpRequests.js';
-import type { AnswerHint } from './answerParsing.js';
+import type { AnswerHint, AnswerPositions } from './answerParsing.js';
 import type { AnswerOption, AskedQuestion } from './askedQuestion.js';
 import type { AnswerRecord, OfferedSolution, SessionInfo } from './searchDigest.js';
 import type { StartSearchRequest } from './guidedHelpPortal.js';
@@ -108,7 +108,7 @@ export type GuidedHelpOutput =
   | { type: 'ask'; question: AskedQuestion; hint?: AnswerHint; candidates?: AnswerOption[]; proposal?: string }
   /** What was understood from the customer's own words ("Printers: got it"), before going on (B6). */
   | { type: 'understood'; text: string }
-  | { type: 'offer'; solution: OfferedSolution; rank: number; count: number; hint?: 'yesNo' }
+  | { type: 'offer'; solution: OfferedSolution; rank: number; count: number; hint?: 'yesNo'; countChanged?: boolean }
   | { type: 'askMore'; hint?: 'yesNo' }
   | { type: 'say'; key: SayKey }
   | { type: 'saved'; code: string }
@@ -148,6 +148,10 @@ export interface GuidedHelpContext {
   offered?: string;
   /** The solutions accepted or rejected so far. */
   tried: TriedSolution[];
+  /** "n of m" (U3): the m of the solution offered now, and of the one before (a changed m is said). */
+  offerCount?: number;
+  /** The m of the solution offered before, to say when it changed. */
+  previousOfferCount?: number;
   /** The questions answered so far. */
   answers: AnswerRecord[];
   /** After a rejection the next questions come before further solutions. */
@@ -187,10 +191,13 @@ export interface GuidedHelpSettings {
   endAfterMs: number;
   /** Consecutive portal failures before the customer is handed to an agent. */
   maxPortalFailures: number;
+  /** Where a bare number picks an answer by position (U3): where the renderer numbers answers. */
+  answerPositions: AnswerPositions;
 }
 
 export const DEFAULT_GUIDED_HELP_SETTINGS: GuidedHelpSettings = {
   reminderAfterMs: 5 * 60_000,
   endAfterMs: 5 * 60_000,
   maxPortalFailures: 2,
+  answerPositions: 'lists',
 };

@@ -8,5 +8,6 @@ import type { GuidedHelpPortal } from 'botbuilder-adapter-conversation-hub/dialo
 import { NumberedListRenderer } from './numberedListRenderer.js';
 
 export function createCustomRendererBot(storage: Storage, portal: GuidedHelpPortal): GuidedHelpBot {
-  return new GuidedHelpBot({ storage, portal, renderer: new NumberedListRenderer() });
+  // Every question's answers are numbered here, so a bare "2" picks the second everywhere (U3).
+  return new GuidedHelpBot({ storage, portal, renderer: new NumberedListRenderer(), settings: { answerPositions: 'all' } });
 }

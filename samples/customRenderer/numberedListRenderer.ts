@@ -10,6 +10,8 @@ import { isChoice, isMulti, textLanguageOf, DefaultGuidedHelpRenderer, hintText,
 const REPLY_WITH = {
   en: { one: 'Reply with a number.', several: 'Reply with one or more numbers, e.g. 1, 3.' },
   fr: { one: 'Répondez par un numéro.', several: 'Répondez par un ou plusieurs numéros, par exemple 1, 3.' },
+  es: { one: 'Responda con un número.', several: 'Responda con uno o varios números, por ejemplo 1, 3.' },
+  de: { one: 'Antworten Sie mit einer Zahl.', several: 'Antworten Sie mit einer oder mehreren Zahlen, z. B. 1, 3.' },
 };
 
 export class NumberedListRenderer implements GuidedHelpRenderer {

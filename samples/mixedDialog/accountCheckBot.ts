@@ -15,6 +15,8 @@ interface Progress {
 const TEXT = {
   en: { askAccount: 'Welcome! What is your account number (6 to 10 digits)?', badAccount: 'An account number has 6 to 10 digits.', finished: 'Thank you. Type anything to start again.' },
   fr: { askAccount: 'Bienvenue ! Quel est votre numéro de client (6 à 10 chiffres) ?', badAccount: 'Un numéro de client a de 6 à 10 chiffres.', finished: 'Merci. Écrivez-nous pour recommencer.' },
+  es: { askAccount: '¡Bienvenido! ¿Cuál es su número de cliente (de 6 a 10 cifras)?', badAccount: 'Un número de cliente tiene de 6 a 10 cifras.', finished: 'Gracias. Escriba lo que quiera para empezar de nuevo.' },
+  de: { askAccount: 'Willkommen! Wie lautet Ihre Kundennummer (6 bis 10 Ziffern)?', badAccount: 'Eine Kundennummer hat 6 bis 10 Ziffern.', finished: 'Danke. Schreiben Sie etwas, um neu zu beginnen.' },
 };
 
 export class AccountCheckBot extends ActivityHandler {

@@ -54,6 +54,8 @@ export function isDeadLetterNow(err: unknown): boolean {
 export const DEFAULT_TURN_ERROR_NOTICES: Readonly<Record<string, string>> = {
   en: 'Sorry, something went wrong on our side with your last message. We have noted it; please try again, or ask for an agent.',
   fr: "Désolé, un problème est survenu de notre côté avec votre dernier message. Nous l'avons noté ; réessayez, ou demandez un conseiller.",
+  es: 'Lo siento, algo ha fallado por nuestra parte con su último mensaje. Lo hemos anotado; vuelva a intentarlo o pida hablar con un agente.',
+  de: 'Leider ist bei uns mit Ihrer letzten Nachricht etwas schiefgegangen. Wir haben es vermerkt; bitte versuchen Sie es erneut oder fragen Sie nach einem Mitarbeiter.',
 };
 
 /** The notice for a locale (`fr-CA` → `fr`), English when there is none for it. */

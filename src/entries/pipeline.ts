@@ -8,6 +8,7 @@
  *
  * @packageDocumentation
  */
+export { HubPipeline, type HubPipelineOptions, type PipelineBot } from '../adapter/hubPipeline.js';
 export { Outbox, type OutboxOptions } from '../adapter/outbox/outbox.js';
 export type { Inbox, InboxItem, InboxItemKind, InboxClaim, AppendOptions, DeadLetter } from '../adapter/inbox/inbox.js';
 export { UnreadableInboxItemError, type ScheduledEvent } from '../adapter/inbox/inboxItems.js';

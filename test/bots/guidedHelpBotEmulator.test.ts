@@ -62,10 +62,10 @@ describe('guided help bot end to end (emulator portal, real portal client)', fun
     const chat = new Chat(bot('customer-range', { topics: [{ casebaseId: FORMATS_CASEBASE, name: 'Formats' }] }), { conversationId: 'range', locale: 'fr-FR' });
     await chat.say('bonjour');
     const asked = await chat.say('Un nombre');
-    expect(texts(asked)).to.contain('Votre réponse en un nombre ?').and.contain('de 0 à 100 (exclu)');
+    expect(texts(asked)).to.contain('Votre réponse en un nombre ?').and.contain("(un nombre d'au moins 0 et inférieur à 100)");
     const steps = h.calls('PUT', '/gh/search');
     const refused = await chat.say('100');
-    expect(texts(refused)).to.match(/^Donnez un nombre de 0 à 100 \(exclu\)\./);
+    expect(texts(refused)).to.match(/^Donnez un nombre d'au moins 0 et inférieur à 100\./);
     expect(h.calls('PUT', '/gh/search'), 'a step was sent for a refused number').to.equal(steps);
     expect(texts(await chat.say('99,5'))).to.contain('Voici une solution');
     expect(h.calls('PUT', '/gh/search')).to.equal(steps + 1);

@@ -25,7 +25,7 @@ describe('guided help: answer parsing', () => {
 
   it('matches a choice by answer id, by number in the list, and by text without case or accents', () => {
     expect(parseAnswer(radio, '10012')).to.deep.include({ ok: true, input: { id: '1001', answers: [{ id: '10012' }] } });
-    expect(parseAnswer(radio, '2')).to.deep.include({ ok: true, input: { id: '1001', answers: [{ id: '10012' }] } });
+    expect(parseAnswer(radio, '2', 'all')).to.deep.include({ ok: true, input: { id: '1001', answers: [{ id: '10012' }] } });
     expect(parseAnswer(radio, 'CABLE')).to.deep.include({ ok: true, input: { id: '1001', answers: [{ id: '10012' }] } });
     expect(parseAnswer(radio, 'mobile')).to.deep.include({ ok: true, input: { id: '1001', answers: [{ id: '10013' }] } });
     expect(parseAnswer(radio, 'I have fibre at home')).to.deep.include({ ok: true, input: { id: '1001', answers: [{ id: '10011' }] } });
@@ -34,6 +34,7 @@ describe('guided help: answer parsing', () => {
   it('refuses an unknown choice, and several choices on a single-choice question', () => {
     expect(parseAnswer(radio, 'satellite')).to.deep.equal({ ok: false, hint: 'noMatch' });
     expect(parseAnswer(radio, '9')).to.deep.equal({ ok: false, hint: 'noMatch' });
+    expect(parseAnswer(radio, '9', 'all')).to.deep.equal({ ok: false, hint: 'notAPosition' });
     expect(parseAnswer(radio, 'fibre, cable')).to.deep.equal({ ok: false, hint: 'oneOnly' });
   });
 

@@ -164,7 +164,8 @@ function dialogSuite(name: string, makeStorage: () => Promise<{ storage: Storage
 
     it('[B5] keeps the stored state of a conversation under 2 KB after ten answered questions', async () => {
       const ten = tenQuestionPortal();
-      const d = new GuidedHelpDialog({ storage, machine: createGuidedHelpMachine().provide({ actors: ten.actors }) });
+      // Answered by position everywhere, as with a renderer that numbers every question's answers.
+      const d = new GuidedHelpDialog({ storage, machine: createGuidedHelpMachine({ answerPositions: 'all' }).provide({ actors: ten.actors }) });
       await d.handle('c1', { type: 'START', at: 1, activityId: 'm0', casebaseId: '101' }, input);
       for (let i = 1; i <= 10; i++) await d.handle('c1', { type: 'TEXT', at: 1 + i, activityId: `m${i}`, text: '2' }, input);
       expect(ten.steps()).to.equal(10);

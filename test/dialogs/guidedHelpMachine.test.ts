@@ -144,7 +144,7 @@ describe('guided help machine', () => {
   it('[B3] escalates when no question and no solution is left', async () => {
     const { d } = setup({ start: searchResponse({ questions: [radio] }), step: searchResponse({}) });
     await d.send({ type: 'START', at: at(1), casebaseId: '101' });
-    const out = await d.send({ type: 'TEXT', at: at(2), text: '1' });
+    const out = await d.send({ type: 'TEXT', at: at(2), text: 'fibre' });
     expect(out[0]).to.deep.include({ type: 'escalate', reason: 'noSolution' });
     expect(out[0].type === 'escalate' && out[0].summary.answers).to.deep.equal([['Question 1001?', 'Fibre']]);
   });

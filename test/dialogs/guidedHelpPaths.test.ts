@@ -44,7 +44,7 @@ function eventsFor(s: Snap): GuidedHelpEvent[] {
     { type: 'RESUME', at: 1, code: 'later' },
     { type: 'AGENT', at: 2 },
     { type: 'SAVE', at: 2 },
-    { type: 'TEXT', at: 2, text: '1' },
+    { type: 'TEXT', at: 2, text: 'fibre' },
     { type: 'TEXT', at: 2, text: 'zzz' },
     { type: 'TEXT', at: 2, text: 'yes' },
     { type: 'TEXT', at: 2, text: 'no' },

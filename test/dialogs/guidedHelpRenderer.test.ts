@@ -42,9 +42,9 @@ describe('guided help renderer', () => {
   it('[B2] number and text questions are plain text; a number says its range, and a refused one says why', () => {
     const [n] = hub([ask(speedQuestion)]);
     expect(n.type.value).to.equal('text');
-    expect(n.content?.text).to.contain('from 0 to 10000 (excluded)');
+    expect(n.content?.text).to.contain('(a number of at least 0 and less than 10000)');
     const [hinted] = hub([ask(speedQuestion, 'outOfRange')], 'fr-FR');
-    expect(hinted.content?.text).to.match(/^Donnez un nombre de 0 à 10000 \(exclu\)\./);
+    expect(hinted.content?.text).to.match(/^Donnez un nombre d'au moins 0 et inférieur à 10000\./);
     const [t] = hub([ask(question('1006', 'multiLineTextField'))]);
     expect(t.type.value).to.equal('text');
   });

@@ -34,6 +34,25 @@ describe('emulator: messages, routing and conversations', () => {
     expect(msg[0].conversation.id).to.equal(conv);
   });
 
+  it("[U2] a customer message without a language carries the conversation's, else the account's default", async () => {
+    const created = await hub(emu, 'POST', '/accounts', {
+      token,
+      body: { name: 'support fr', address: 'support-fr@example.test', channel: { id: chain.channelId }, chatConfigurations: { orchestration: { id: chain.orchestrationId }, defaultLanguage: 'fr-FR' } },
+    });
+    expect(created.status).to.equal(201);
+    const accountId = created.body.id as string;
+    const conv = (await own(emu, 'POST', '/conversations', { accountId })).body.id as string;
+    const languages = async () => {
+      await emu.deliveriesIdle();
+      return callbacks().map((c) => (c.body as { messages: { message: { language?: string }[] } }).messages.message[0].language);
+    };
+    await own(emu, 'POST', `/conversations/${conv}/messages`, { text: 'mon imprimante est en panne' });
+    expect(await languages()).to.deep.equal(['fr-FR']);
+    await own(emu, 'POST', `/conversations/${conv}/messages`, { text: 'mi impresora no imprime', language: 'es-ES' });
+    await own(emu, 'POST', `/conversations/${conv}/messages`, { text: 'sigue sin imprimir' });
+    expect(await languages()).to.deep.equal(['fr-FR', 'es-ES', 'es-ES']);
+  });
+
   it('opens a conversation from a customer message sent through the hub API with the account address', async () => {
     const body = { metadata: { attributes: [{ name: 'channel', value: 'test' }] }, ...batchOf({ ...message('customer', 'text'), conversation: { account: { address: chain.address } } }) };
     const sent = await hub(emu, 'POST', '/conversations/messages', { token: emu.tokenFor({ senderType: 'customer' }), body });

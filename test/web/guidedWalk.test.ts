@@ -28,7 +28,7 @@ async function walkToAcceptedSolution(chat: ChatPage, wait = 20_000): Promise<vo
   await picker.getByRole('button', { name: 'Send choice' }).click();
   await chat.waitForBot('Which error code is shown?', wait);
   await chat.say('1500');
-  await chat.waitForBot('Please give a number from 0 (excluded) to 999.', wait);
+  await chat.waitForBot('Please give a number greater than 0 and at most 999.', wait);
   await chat.say('750');
   await chat.waitForBot('Here is a solution: Hardware fault: book a repair', wait);
   await (await chat.waitForBot('Did this solve your problem?', wait)).getByRole('button', { name: 'Yes' }).click();
@@ -56,7 +56,8 @@ describe('guided help walked from the web chat page (real browser)', function ()
     const id = await rig.chat.start();
     const feedbackBefore = (await log('portal.feedback')).length;
     await walkToAcceptedSolution(rig.chat);
-    expect(await rig.chat.mine()).to.deep.equal(['hello', 'Printers 3.0', 'An error code is shown', 'Office laser printer', '1500', '750', 'Yes', 'No']);
+    // A list picker's items carry their positions (U3), and the customer's choice shows as picked.
+    expect(await rig.chat.mine()).to.deep.equal(['hello', 'Printers 3.0', 'An error code is shown', '1. Office laser printer', '1500', '750', 'Yes', 'No']);
     const feedback = (await log('portal.feedback')).slice(feedbackBefore);
     expect(feedback.map((f) => [f.verb, f.caseId])).to.deep.equal([['accept', '6006']]);
     await screenshot(rig.chat.page, join(REPORTS_DIR, 'webchat-guided-walk.png'));

@@ -6,6 +6,7 @@
  */
 import type { AnsweredQuestionInput } from '../../../src/schemas/guidedHelpRequests.js';
 import { inInterval, numberFits } from '../askedQuestion.js';
+import { isBareNumber } from './numbersInText.js';
 import { isChoice, type AnswerOption, type AskedQuestion } from '../askedQuestion.js';
 import { matchFreeText } from './freeTextMatcher.js';
 import { numbersInText } from './numbersInText.js';
@@ -16,6 +17,8 @@ export type Understood =
   | { kind: 'none'; outOfRange?: boolean };
 
 function choiceFromText(q: AskedQuestion, text: string): Understood {
+  // A bare number is an id or a position, never the digits of an answer's name (U3).
+  if (isBareNumber(text)) return { kind: 'none' };
   const decision = matchFreeText(
     q.options.map((o) => ({ id: o.id, label: o.text })),
     text,

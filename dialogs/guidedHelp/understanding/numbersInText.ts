@@ -125,3 +125,13 @@ export function numbersInText(text: string): NumbersInText {
   for (const w of wordNumbers(words)) values.push(w.n);
   return { values: [...new Set(values)], ranges };
 }
+
+/**
+ * "3", " 2024 ", "3.0": a number and nothing else, which never matches the digits inside an
+ * answer's name. "1,3" is not one: at a choice it is a list of two.
+ *
+ * @param text - the customer's message
+ */
+export function isBareNumber(text: string): boolean {
+  return /^\s*[-+]?\d+(?:\.\d+)?\s*$/.test(text);
+}

@@ -1,6 +1,6 @@
 /**
- * The words of a customer's text as the free-text matcher compares them, English and French
- * alike: case and accents folded (normalise), function words and generic troubleshooting
+ * The words of a customer's text as the free-text matcher compares them, English, French,
+ * Spanish and German alike: case and accents folded (normalise), function words and generic troubleshooting
  * verbs dropped (they say nothing about WHICH answer: "my internet does not work"), a light
  * stem (plurals, -ing, -ed, a final e) so "prints" meets "print" and "coupée" meets "coupe",
  * a few spellings of the same thing brought together ("wi fi", "wireless", "sans fil"), and a
@@ -25,6 +25,16 @@ const STOP_WORDS = new Set(
     'donc or ni car si que qu qui quoi dont pour par sur sous dans avec sans chez en y ne n pas plus rien jamais toujours encore',
     'tres trop aussi bonjour salut merci svp stp alors depuis comme quand marche marchent fonctionne fonctionnent probleme souci',
     'aide aider panne casse cassee veut dit affiche affichent voila bien tout tous toute toutes',
+    // Spanish function words, greetings and generic troubleshooting words (U5).
+    'el la los las lo un una unos unas mi mis tu tus su sus nuestro nuestra este esta estos estas ese esa eso yo me te se nos le les',
+    'es son soy esta estan estoy era fue ser estar he ha han hay tengo tiene tienen hace de del al a en con sin por para sobre y o pero',
+    'que qu quien cual como cuando donde porque si no ni ya muy mas tambien todavia aun hola buenas buenos dias tardes gracias favor',
+    'problema problemas ayuda ayudar funciona funcionan funcionar roto rota averia anda va sigue nada todo toda todos',
+    // German function words, greetings and generic troubleshooting words (U5).
+    'der die das den dem des ein eine einen einem einer mein meine meinen meinem meiner dein deine sein seine unser unsere ihr ihre',
+    'ich du er sie es wir mich mir uns sich ist sind bin war waren sein habe hat haben wird werden kann konnen und oder aber nicht',
+    'kein keine nur sehr auch noch schon mehr mit ohne von zu zum zur bei fur auf aus in im an am um was wie wo wann warum ob dass',
+    'hallo guten tag morgen abend danke bitte hilfe problem probleme funktioniert funktionieren geht gehen kaputt mal gar nichts alles',
   ]
     .join(' ')
     .split(' '),
@@ -97,9 +107,18 @@ function typosAllowed(length: number): number {
   return length >= 8 ? 2 : length >= 5 ? 1 : 0;
 }
 
-/** 1 for the same stem, 0.8 for the same word with a typo or two, 0 otherwise. */
+/**
+ * A compound ending in the other word, German style (U5): "tintenstrahldrucker" is a kind of
+ * "drucker", "glasfasermodem" a "modem". The head word comes last and has five letters or more.
+ */
+function compoundOf(whole: string, head: string): boolean {
+  return head.length >= 5 && whole.length >= head.length + 3 && whole.endsWith(head);
+}
+
+/** 1 for the same stem, 0.8 for the same word with a typo or two, or for a compound of it said, 0 otherwise. */
 export function wordSimilarity(said: string, term: string): number {
   if (said === term) return 1;
+  if (!/\d/.test(said) && !/\d/.test(term) && compoundOf(said, term)) return 0.8;
   // Short stems compare by the longer word: "fibr" (fibre) and "fiber" are one typo apart.
   const allowed = Math.min(said.length, term.length) < 4 ? 0 : typosAllowed(Math.max(said.length, term.length));
   if (allowed === 0 || /\d/.test(said) || /\d/.test(term)) return 0;

@@ -7,7 +7,10 @@
  * - POST /emulator/conversations/{id}/messages `{text}` or `{type, content}` sends a customer
  *   message, checked and routed like any hub message (C5: a type a customer may not send is
  *   refused with 400-120) → 202. An optional `language` (`fr-FR`) becomes the message's
- *   `language`, which the bot sees as the activity's locale.
+ *   `language`, which the bot sees as the activity's locale. A message without one carries the
+ *   conversation's language (the last one a message gave), else the account's
+ *   chatConfigurations.defaultLanguage (U2): a French customer whose channel sends no language
+ *   is still spoken to in French.
  * - GET /emulator/conversations/{id}/received?since=N&waitMs=M long-polls what the customer
  *   received after cursor N → `{events, next}`; GET .../stream streams it (server-sent events,
  *   resumable with Last-Event-ID or ?since=N).
@@ -46,6 +49,13 @@ const customerMessageSchema = z.looseObject({
 export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: ResourceStores; conversations: ConversationStore; router: MessageRouter }): void {
   const { app } = ctx;
   const base = `${EMULATOR_API}/conversations`;
+  /** The language a conversation's messages last gave (kept as long as the conversation is). */
+  const spoken = new WeakMap<Conversation, string>();
+  const accountLanguage = (conv: Conversation): string | undefined => {
+    const doc = deps.stores.accounts.find(conv.accountId)?.doc as { chatConfigurations?: { defaultLanguage?: unknown } } | undefined;
+    const lang = doc?.chatConfigurations?.defaultLanguage;
+    return typeof lang === 'string' && lang !== '' ? lang : undefined;
+  };
   const conversation = (id: string): Conversation => {
     const conv = deps.conversations.get(id);
     if (!conv) throw PlatformError.of('404-101', { name: `conversation ${id}` });
@@ -92,12 +102,14 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
     const type = typeof body.type === 'string' ? body.type : (body.type?.value ?? 'text');
     const content = body.content ?? (body.text !== undefined ? { text: body.text } : undefined);
     if (content === undefined && type === 'text') throw PlatformError.of('400-112', { name: 'text' });
+    if (body.language) spoken.set(conv, body.language);
+    const language = body.language ?? spoken.get(conv) ?? accountLanguage(conv);
     const message = {
       sender: { type: 'customer', id: conv.customer.id, ...(conv.customer.name ? { name: conv.customer.name } : {}) },
       type: { value: type },
       ...(content ? { content } : {}),
       conversation: { id: conv.id },
-      ...(body.language ? { language: body.language } : {}),
+      ...(language ? { language } : {}),
     };
     const routed = deps.router.accept(conv.tenant, { messages: { message: [message] } });
     sendJson(rc.res, 202, { messages: routed });

@@ -1,11 +1,25 @@
 /**
  * The markup of the web chat page (GET /chat); chatPage.ts (browser) brings it to life.
- * Labels carry `data-text` keys so the page can switch between English and French.
+ * Labels carry `data-text` keys so the page can switch language in place; the page's own
+ * words are one catalogue per language (texts/*.json, U2), given to the page as a JSON data
+ * block (not a script: nothing in it runs, so the Content-Security-Policy still holds).
  *
  * The live log is a region around the list of messages, not the list itself: a list given the
  * log role stops being a list, and its items would be list items outside any list (WCAG 1.3.1).
  */
 import { pageHtml } from './pageShell.js';
+import deDE from './texts/de-DE.json' with { type: 'json' };
+import enUS from './texts/en-US.json' with { type: 'json' };
+import esES from './texts/es-ES.json' with { type: 'json' };
+import frFR from './texts/fr-FR.json' with { type: 'json' };
+
+/** The page's own words by language; every catalogue has every key of en-US (a test checks). */
+export const CHAT_TEXTS = { 'en-US': enUS, 'fr-FR': frFR, 'es-ES': esES, 'de-DE': deDE } as const;
+
+/** JSON safe inside an HTML element: no "<" can close it. */
+function dataBlock(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+}
 
 const BODY = `<header class="topbar">
   <h1 data-text="title">Web chat</h1>
@@ -14,6 +28,8 @@ const BODY = `<header class="topbar">
     <select id="language">
       <option value="en-US" lang="en">English</option>
       <option value="fr-FR" lang="fr">Français</option>
+      <option value="es-ES" lang="es">Español</option>
+      <option value="de-DE" lang="de">Deutsch</option>
     </select>
     <a id="inspector-link" href="/inspector" target="_blank" rel="noopener" data-text="inspector">Inspector</a>
   </div>
@@ -59,5 +75,5 @@ const BODY = `<header class="topbar">
 </main>`;
 
 export function chatPageHtml(): string {
-  return pageHtml({ title: 'Web chat · hubbot emulator', bodyClass: 'chat-page', body: BODY, script: 'chatPage.js' });
+  return pageHtml({ title: 'Web chat · hubbot emulator', bodyClass: 'chat-page', body: `${BODY}\n${dataBlock('chat-texts', CHAT_TEXTS)}`, script: 'chatPage.js' });
 }

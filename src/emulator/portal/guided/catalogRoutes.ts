@@ -9,7 +9,7 @@ import { sendJson, type RouteContext } from '../../../httpServer/jsonServer.js';
 import { realisticCasebase } from '../../realistic/realisticAnswers.js';
 import type { ReleaseRef } from '../knowledge/knowledgeBase.js';
 import type { PortalData } from '../knowledge/knowledgeSchema.js';
-import { pickText } from '../knowledge/localizedText.js';
+import { metadataView, pickText } from '../knowledge/localizedText.js';
 import { beginPortalCall, page, routePath } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { profileSeesCase, scoreCase } from './caseScoring.js';
@@ -105,7 +105,7 @@ export function registerCatalogRoutes(s: PortalServices): void {
       score: scored.score,
       passedThresholdValue: scored.passedThreshold,
       ...s.kb.caseCounts(cb, c.id),
-      metadata: c.metadata,
+      metadata: c.metadata.map((m) => metadataView(m, lang, cb.defaultLanguage)),
     };
     if (attr === 'questionDetail' || attr === 'all') {
       const ids = [...new Set(c.conditions.map((x) => x.questionId))];

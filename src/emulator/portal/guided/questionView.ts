@@ -6,7 +6,7 @@
  */
 import type { AnsweredQuestion, UnansweredQuestion } from '../../../schemas/guidedHelpQuestions.js';
 import type { QuestionData } from '../knowledge/knowledgeSchema.js';
-import { pickText } from '../knowledge/localizedText.js';
+import { metadataView, pickText } from '../knowledge/localizedText.js';
 import type { GivenAnswer } from './guidedSession.js';
 
 export interface ViewOptions {
@@ -34,7 +34,7 @@ export function questionView(q: QuestionData, o: ViewOptions): UnansweredQuestio
       ...(a.conceptName ? { conceptName: a.conceptName } : {}),
       ...(a.lowerValue !== undefined ? { lowerValue: a.lowerValue, upperValue: a.upperValue, lowerInclusive: a.lowerInclusive ?? true, upperInclusive: a.upperInclusive ?? false } : {}),
     })),
-    metadata: q.metadata.map((m) => ({ ...m })),
+    metadata: q.metadata.map((m) => metadataView(m, o.lang, o.fallbackLang)),
   };
   // 2.2 shows validAnswerRange on answered questions only; a numeric question carries it
   // unanswered too, so a client can check a value before sending it (unknown fields are kept).

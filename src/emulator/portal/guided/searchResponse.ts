@@ -8,7 +8,7 @@ import { KB_LANGUAGES, type KbLanguageCode } from '../../../schemas/languages.js
 import type { GuidedHelpSearchResponse } from '../../../schemas/guidedHelp.js';
 import type { KnowledgeBase, ReleaseRef } from '../knowledge/knowledgeBase.js';
 import type { CasebaseData, PortalData } from '../knowledge/knowledgeSchema.js';
-import { pickText } from '../knowledge/localizedText.js';
+import { metadataView, pickText } from '../knowledge/localizedText.js';
 import { rankCases, remainingCases, type ScoredCase } from './caseScoring.js';
 import { answerTo, type GivenAnswer } from './guidedSession.js';
 import { nextQuestions } from './questionSelection.js';
@@ -56,10 +56,10 @@ function solutions(kb: KnowledgeBase, cb: CasebaseData, ranked: ScoredCase[], la
     passedThresholdValue: s.passedThreshold,
     ...kb.caseCounts(cb, s.case.id),
     additionalInfo: s.case.metadata.length > 0,
-    metadata: s.case.metadata.map((m) => ({ ...m })),
+    metadata: s.case.metadata.map((m) => metadataView(m, lang, cb.defaultLanguage)),
     action: s.case.actionIds.map((id) => {
       const a = kb.action(cb, id)!;
-      return { id: a.id, title: t(a.name), type: a.type, shortName: a.shortName, ...kb.actionCounts(cb, a.id), metadata: a.metadata.map((m) => ({ ...m })) };
+      return { id: a.id, title: t(a.name), type: a.type, shortName: a.shortName, ...kb.actionCounts(cb, a.id), metadata: a.metadata.map((m) => metadataView(m, lang, cb.defaultLanguage)) };
     }),
   }));
   const actionSearch = ranked.flatMap((s) =>
@@ -77,7 +77,7 @@ function solutions(kb: KnowledgeBase, cb: CasebaseData, ranked: ScoredCase[], la
         passedThresholdValue: s.passedThreshold,
         ...kb.actionCounts(cb, a.id),
         hasAdditionalInfo: a.metadata.length > 0,
-        metadata: a.metadata.map((m) => ({ ...m })),
+        metadata: a.metadata.map((m) => metadataView(m, lang, cb.defaultLanguage)),
       };
     }),
   );

@@ -22,7 +22,10 @@ export const localizedTextSchema = z
   .partialRecord(languageCode, z.string().min(1))
   .refine((t) => typeof t['en-US'] === 'string', 'needs at least an en-US text');
 
-const metadataSchema = z.array(z.object({ title: z.string(), additionalInformation: z.string().optional(), action: z.string().optional() }));
+/** A metadata text: one string for every language, or one per language like titles (U2). */
+const metadataText = z.union([z.string(), localizedTextSchema]);
+const metadataSchema = z.array(z.object({ title: metadataText, additionalInformation: metadataText.optional(), action: z.string().optional() }));
+export type MetadataData = z.infer<typeof metadataSchema>[number];
 
 export const profileDataSchema = z.strictObject({ id: numericId, name: localizedTextSchema });
 

