@@ -4,8 +4,14 @@ import { tokenIssuerFromConfig } from '../../src/server/serverOptionsFromConfig.
 import { createLogger } from '../../src/observability/logger.js';
 import { CLIENT_ID, request, securityConfig } from './securityKit.js';
 
-const batch = (text: string, created?: string) =>
-  JSON.stringify({ messages: { message: [{ sender: { type: 'customer', id: 'c-1' }, type: { value: 'text' }, content: { text }, conversation: { id: 'conv-s7' }, ...(created ? { created } : {}) }] } });
+const message = (text: string, extra: Record<string, unknown> = {}, conversation = 'conv-s7') => ({ sender: { type: 'customer', id: 'c-1' }, type: { value: 'text' }, content: { text }, conversation: { id: conversation }, ...extra });
+const batch = (text: string, created?: string) => JSON.stringify({ messages: { message: [message(text, created ? { created } : {})] } });
+const batchOf = (...messages: object[]) => JSON.stringify({ messages: { message: messages } });
+
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
 
 describe('security: callbacks whose messages carry no id', () => {
   let bot: HubBotServer;
@@ -27,9 +33,38 @@ describe('security: callbacks whose messages carry no id', () => {
     expect([first.status, resend.status, later.status]).to.deep.equal([200, 200, 200]);
     expect(JSON.parse(resend.text)).to.include({ duplicates: 1 });
     expect(JSON.parse(later.text)).to.include({ duplicates: 0 });
-    const deadline = Date.now() + 10_000;
-    while (handled.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => handled.length >= 2);
+    await new Promise((r) => setTimeout(r, 100));
     expect(handled).to.deep.equal(['my printer is broken', 'my printer is broken']);
+  });
+
+  it('[S7] an empty or blank message id counts as absent: the batch is acknowledged (never 503), every message in it handled once, a resend recognised', async () => {
+    handled.length = 0;
+    const url = `${bot.url}${cfg.BOT_CALLBACK_PATH}`;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const body = batchOf(message('empty id', { id: '' }, 'conv-s7-blank'), message('blank id', { id: ' \t ' }, 'conv-s7-blank'), message('real id', { id: 'm-real' }, 'conv-s7-blank'));
+    const first = await request(url, { headers, body });
+    expect(first.status, first.text).to.equal(200);
+    expect(JSON.parse(first.text)).to.deep.equal({ received: 3, duplicates: 0 });
+    const resend = await request(url, { headers, body });
+    expect(resend.status, resend.text).to.equal(200);
+    expect(JSON.parse(resend.text)).to.deep.equal({ received: 3, duplicates: 3 });
+    await until(() => handled.length >= 3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(handled).to.deep.equal(['empty id', 'blank id', 'real id']);
+  });
+
+  it('[S14] a resend whose creation time is spelled differently (Z, +00:00, with milliseconds) is the same message; another instant is not', async () => {
+    handled.length = 0;
+    const url = `${bot.url}${cfg.BOT_CALLBACK_PATH}`;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const at = (created: string) => batchOf(message('same moment', { created }, 'conv-s14-time'));
+    const answers = [];
+    for (const created of ['2026-11-24T10:00:00Z', '2026-11-24T10:00:00+00:00', '2026-11-24T10:00:00.000Z', '2026-11-24T11:00:00+01:00', '2026-11-24T10:00:01Z']) answers.push(await request(url, { headers, body: at(created) }));
+    expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200, 200]);
+    expect(answers.map((a) => JSON.parse(a.text).duplicates)).to.deep.equal([0, 1, 1, 1, 0]);
+    await until(() => handled.length >= 2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(handled).to.deep.equal(['same moment', 'same moment']);
   });
 });
