@@ -51,7 +51,7 @@ export const configSchema = z.object({
   BOT_TOKEN_SIGNING_KEY: z.string().min(32, 'at least 32 characters').optional(),
   // Keys rotated out but still accepted until their tokens expire (S3).
   BOT_TOKEN_PREVIOUS_SIGNING_KEYS: csv,
-  BOT_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  BOT_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().max(86_400, 'at most a day (S14)').default(3600),
   BOT_TOKEN_ISSUER: z.string().min(1).default('hubbot'),
   BOT_TOKEN_AUDIENCE: z.string().min(1).default('hubbot-callback'),
   CALLBACK_ISSUER: z.string().min(1).optional().describe('the iss of an external issuer of callback tokens'),
@@ -90,6 +90,8 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  // Without METRICS_TOKEN, /metrics on the public port answers loopback callers only, unless this is true (S14).
+  METRICS_PUBLIC: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('true or false (the default)'),
   // Transcripts of every conversation (H4): kept in Redis with REDIS_URL, else in memory.
   TRANSCRIPTS: z.enum(['on', 'off']).default('on').describe('on (the default) or off'),
   TRANSCRIPT_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),

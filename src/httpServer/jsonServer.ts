@@ -12,7 +12,7 @@ import { PlatformError } from '../errors/platformError.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from './jsonBody.js';
 import { header, sendErrorBody } from './errorResponse.js';
 import { refuseMalformedRequests } from './connectionRefusals.js';
-import { limitSlowClients, type SlowClientLimits } from './slowClientLimits.js';
+import { limitSlowClients, type OnConnectionRefused, type SlowClientLimits } from './slowClientLimits.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'del' | 'patch' | 'head';
 
@@ -39,11 +39,11 @@ export interface JsonServer {
   close(): Promise<void>;
 }
 
-export function createJsonServer(opts: { name: string; bodyLimitBytes?: number; slowClients?: SlowClientLimits }): JsonServer {
+export function createJsonServer(opts: { name: string; bodyLimitBytes?: number; slowClients?: SlowClientLimits; onConnectionRefused?: OnConnectionRefused }): JsonServer {
   const server = restify.createServer({ name: opts.name, handleUncaughtExceptions: false });
   const defaultLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  refuseMalformedRequests(server.server);
-  limitSlowClients(server.server, opts.slowClients);
+  refuseMalformedRequests(server.server, opts.onConnectionRefused);
+  limitSlowClients(server.server, opts.slowClients, opts.onConnectionRefused);
 
   // Router refusals (unknown path, wrong method) and anything that escaped a handler.
   server.on('restifyError', (req: restify.Request, res: restify.Response, err: Error & { statusCode?: number }, cb: () => void) => {

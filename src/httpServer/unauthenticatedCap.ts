@@ -19,6 +19,8 @@ export interface UnauthenticatedCapOptions {
   maxPerAddress?: number;
   /** Who is calling; default the TCP peer (see createClientAddress for trusted proxies). */
   clientAddress?: ClientAddress;
+  /** Told of every request the cap turns away, so it is counted and logged like any refusal (S14). */
+  onRefused?: (address: string) => void;
 }
 
 export interface UnauthenticatedCap {
@@ -43,7 +45,10 @@ export function createUnauthenticatedCap(opts: UnauthenticatedCapOptions = {}): 
     admit(req, res) {
       const address = addressOf(req);
       const n = counts.get(address) ?? 0;
-      if (n >= max) throw tooManyRequests(1);
+      if (n >= max) {
+        opts.onRefused?.(address);
+        throw tooManyRequests(1);
+      }
       counts.set(address, n + 1);
       let released = false;
       const release = () => {

@@ -39,6 +39,7 @@ import { MemoryRevocationStore } from '../authentication/revocationStore.js';
 import { RedisRevocationStore } from '../authentication/redisRevocationStore.js';
 import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from './serverOptionsFromConfig.js';
 import { connectPlatform } from './platformConnection.js';
+import { reportCapRefusals, reportConnectionRefusals } from './serverRefusals.js';
 import { registerWebhook } from '../webhook/registerWebhook.js';
 import { requireWebhookAuth, webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
 import { DeletedArticles } from '../webhook/deletedArticles.js';
@@ -147,11 +148,12 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       keepAliveTimeoutMs: cfg.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxRequestsPerSocket: cfg.HTTP_MAX_REQUESTS_PER_SOCKET,
     },
+    onConnectionRefused: reportConnectionRefusals(cfg, refusals),
   });
   // One idea of who is calling (TRUSTED_PROXIES) for every per-caller rule: the token endpoint's
   // failure limiter, the cap on unauthenticated requests in flight (S1, S2), the webhook allowlist.
   const clientAddress = createClientAddress(cfg.TRUSTED_PROXIES);
-  const unauthenticatedCap = (maxPerAddress: number) => createUnauthenticatedCap({ maxPerAddress, clientAddress });
+  const unauthenticatedCap = (maxPerAddress: number, route: string) => createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals) });
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
@@ -189,7 +191,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     logger,
     refusalLog: refusals,
     clientAddress,
-    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS),
+    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS, 'token'),
     // With Redis, wrong secrets sent to one replica count (and block) on all of them (S2).
     limiter: redis ? new RedisFailureLimiter({ ...failureLimitsFromConfig(cfg), client: redis, tenant: cfg.PLATFORM_TENANT }) : createFailureLimiter(failureLimitsFromConfig(cfg)),
   });
@@ -208,14 +210,14 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     parse: opts.parse,
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
     onCallback: (outcome) => metrics.callbacks.inc({ outcome }),
-    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS),
+    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS, 'callback'),
   });
   app.route('post', cfg.BOT_CALLBACK_PATH, ({ req, res }) => processCallback(req, res), { parseJson: false });
   // /metrics on the public port unless it has one of its own (METRICS_PORT, on loopback); behind a
   // bearer token wherever it is served when METRICS_TOKEN is set (S8).
   const metricsToken = cfg.METRICS_TOKEN;
   const opsApp = cfg.METRICS_PORT !== undefined ? createJsonServer({ name: 'hubbot-metrics' }) : undefined;
-  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, metricsToken, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
+  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, metricsToken, metricsPublic: cfg.METRICS_PUBLIC, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
   if (opsApp) registerOperationsRoutes(opsApp, { metrics, metricsToken, logger });
   metrics.observeQueueDepth('inbox', () => inbox.depth());
   metrics.observeQueueDepth('outbox', () => outbox.depth);
