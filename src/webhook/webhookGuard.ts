@@ -39,6 +39,8 @@ export interface WebhookAuthOptions {
   clientAddress?: (req: IncomingMessage) => string | undefined;
   /** Milliseconds since epoch, for the signature's window; default Date.now. */
   now?: () => number;
+  /** Signed deliveries older than this (ms) are refused: see SignatureCheckOptions.signedNotBeforeMs (S14). */
+  signedNotBeforeMs?: number;
 }
 
 /** The receiver's authentication: at least one check, or `'none'` to accept anyone's deliveries. */
@@ -79,7 +81,7 @@ export function createWebhookGuard(auth: WebhookAuth | undefined): WebhookGuard 
   const headerName = (opts.secretHeader ?? DEFAULT_SECRET_HEADER).toLowerCase();
   const addressOf = opts.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress);
   if (secret !== undefined && secret.length === 0) throw new RangeError('the webhook shared secret must not be empty');
-  const signature = opts.hmacSecret !== undefined ? createSignatureCheck({ hmacSecret: opts.hmacSecret, toleranceSeconds: opts.signatureToleranceSeconds, now: opts.now }) : undefined;
+  const signature = opts.hmacSecret !== undefined ? createSignatureCheck({ hmacSecret: opts.hmacSecret, toleranceSeconds: opts.signatureToleranceSeconds, now: opts.now, signedNotBeforeMs: opts.signedNotBeforeMs }) : undefined;
 
   return {
     checkHeaders(req) {

@@ -23,6 +23,12 @@ export interface SignatureCheckOptions {
   toleranceSeconds?: number;
   /** Milliseconds since epoch; default Date.now (sinon fake timers drive it in tests). */
   now?: () => number;
+  /**
+   * Deliveries signed before this time (ms) are refused (S14). Set when the ids of handled events
+   * are not kept across restarts (no Redis): a delivery signed before this process started can
+   * only be a replay (the sender signs every try afresh), and nothing here remembers its id.
+   */
+  signedNotBeforeMs?: number;
 }
 
 export interface SignatureCheck {
@@ -47,6 +53,7 @@ export function createSignatureCheck(opts: SignatureCheckOptions): SignatureChec
       if (timestamp === undefined || signature === undefined) throw refuse(req, `${WEBHOOK_TIMESTAMP_HEADER} and ${WEBHOOK_SIGNATURE_HEADER} are required`);
       if (!/^\d{1,12}$/.test(timestamp)) throw refuse(req, `${WEBHOOK_TIMESTAMP_HEADER} is not a Unix time in seconds`);
       if (Math.abs(now() / 1000 - Number(timestamp)) > tolerance) throw refuse(req, `${WEBHOOK_TIMESTAMP_HEADER} is more than ${tolerance} s away from our clock`);
+      if (opts.signedNotBeforeMs !== undefined && Number(timestamp) < Math.floor(opts.signedNotBeforeMs / 1000)) throw refuse(req, `${WEBHOOK_TIMESTAMP_HEADER} is older than this receiver, which cannot tell a replay of it`);
     },
     checkBody(req, raw) {
       const timestamp = header(req, WEBHOOK_TIMESTAMP_HEADER) ?? '';
