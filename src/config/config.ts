@@ -94,6 +94,14 @@ export const configSchema = z.object({
   METRICS_PUBLIC: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('true or false (the default)'),
   // Transcripts of every conversation (H4): kept in Redis with REDIS_URL, else in memory.
   TRANSCRIPTS: z.enum(['on', 'off']).default('on').describe('on (the default) or off'),
+  // Customer data masked in transcripts, dead letters and logs (S13): the kinds to mask, or off.
+  CUSTOMER_DATA_REDACTION: z
+    .string()
+    .default('cards,emails,phones')
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+    .refine((kinds) => (kinds.length === 1 && kinds[0] === 'off') || (kinds.length > 0 && kinds.every((k) => ['cards', 'emails', 'phones'].includes(k))), 'cards, emails and/or phones, or off')
+    .transform((kinds) => (kinds[0] === 'off' ? ('off' as const) : kinds))
+    .describe('cards,emails,phones (the default), a part of them, or off'),
   TRANSCRIPT_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   // How long the customer waits for an agent after a transfer before being offered a choice (H2).
   HANDOVER_WAIT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(120),

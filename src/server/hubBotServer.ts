@@ -18,7 +18,7 @@ import { HubAdapter } from '../adapter/hubAdapter.js';
 import { isDeadLetterNow, isTransientTurnError } from '../adapter/turnErrors.js';
 import { Outbox } from '../adapter/outbox/outbox.js';
 import { createHubCallbackHandler } from '../adapter/callbackHandler.js';
-import type { Inbox, InboxItem } from '../adapter/inbox/inbox.js';
+import type { DeadLetter, Inbox, InboxItem } from '../adapter/inbox/inbox.js';
 import { MemoryInbox } from '../adapter/inbox/memoryInbox.js';
 import { RedisInbox } from '../adapter/inbox/redisInbox.js';
 import { InboxWorker } from '../adapter/inbox/inboxWorker.js';
@@ -30,6 +30,7 @@ import { openSharedRedis } from '../redis/sharedRedis.js';
 import { createLogger } from '../observability/logger.js';
 import { createMetrics } from '../observability/metrics.js';
 import { createRefusalLog } from '../observability/refusalLog.js';
+import { customerDataKindsFrom, maskCustomerDataDeep } from '../observability/customerData.js';
 import { registerOperationsRoutes, redisReadinessCheck } from '../observability/operationsRoutes.js';
 import { registerTokenEndpoint } from '../authentication/tokenEndpoint.js';
 import { createFailureLimiter } from '../authentication/failureLimiter.js';
@@ -72,7 +73,9 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // A served knowledge webhook must be authenticated unless WEBHOOK_AUTH=none (S4): refused
   // here, before any connection is opened.
   if (listen) requireWebhookAuth(cfg);
-  const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot' });
+  // Customer data is masked in logs, transcripts and dead letters unless switched off (S13).
+  const customerData = customerDataKindsFrom(cfg.CUSTOMER_DATA_REDACTION);
+  const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot', customerData });
   const metrics = createMetrics();
   // Refusals are logged cut short and rate-limited; every one is counted (S5).
   const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
@@ -96,7 +99,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     },
   });
   const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new HubMemoryStorage());
-  const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox());
+  const maskLetter = customerData.length > 0 ? (letter: DeadLetter) => maskCustomerDataDeep(letter, customerData) : undefined;
+  const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox'), maskLetter }) : new MemoryInbox({ maskLetter }));
   const outbox = new Outbox({
     // The outbox waits out 429/503 itself, holding only the conversations concerned (T3).
     // The batch is taken when the rate slot is granted: replies queued during the wait go in it.
