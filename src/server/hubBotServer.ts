@@ -210,7 +210,12 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     // Why a hub token was refused is logged (never the token), so an operator can tell an
     // expired token from a misconfigured issuer.
     authenticate: createCallbackAuthenticator({ ...authOptions, onRefused: (reason, issuer) => refusals('callback', { reason, issuer }, 'callback token refused') }),
-    record: (conversationId, item) => inbox.append(conversationId, item),
+    record: async (conversationId, item) => {
+      const recorded = await inbox.append(conversationId, item);
+      // Known as soon as the hub says so, before the turns of its earlier messages reply (S11).
+      if (isConversationEnd(item)) outbox.markEnded(conversationId);
+      return recorded;
+    },
     parse: opts.parse,
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
     onCallback: (outcome) => metrics.callbacks.inc({ outcome }),
