@@ -157,7 +157,9 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // One idea of who is calling (TRUSTED_PROXIES) for every per-caller rule: the token endpoint's
   // failure limiter, the cap on unauthenticated requests in flight (S1, S2), the webhook allowlist.
   const clientAddress = createClientAddress(cfg.TRUSTED_PROXIES);
-  const unauthenticatedCap = (maxPerAddress: number, route: string) => createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals) });
+  const unauthenticatedCap = (maxPerAddress: number, route: string) =>
+    // Token requests: a full address sheds its oldest slow request, never refuses a whole one (S9).
+    createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals), shedOldestIncomplete: route === 'token' });
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.

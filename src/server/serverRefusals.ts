@@ -24,6 +24,9 @@ export function reportConnectionRefusals(cfg: Pick<Config, 'BOT_CALLBACK_PATH' |
 }
 
 /** For an unauthenticated cap: its 429s counted and logged under `route`. */
-export function reportCapRefusals(route: string, refusals: RefusalLog): (address: string) => void {
-  return (address) => refusals(route, { status: 429, address }, 'request refused: too many unauthenticated requests in flight from this address');
+export function reportCapRefusals(route: string, refusals: RefusalLog): (address: string, how: 'refused' | 'shed') => void {
+  return (address, how) =>
+    how === 'shed'
+      ? refusals(route, { status: 408, address }, 'slow request shed: its address had too many unfinished requests in flight')
+      : refusals(route, { status: 429, address }, 'request refused: too many unauthenticated requests in flight from this address');
 }
