@@ -158,16 +158,16 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // failure limiter, the cap on unauthenticated requests in flight (S1, S2), the webhook allowlist.
   const clientAddress = createClientAddress(cfg.TRUSTED_PROXIES);
   const unauthenticatedCap = (maxPerAddress: number, route: string) =>
-    // Token requests: a full address sheds its oldest slow request, never refuses a whole one (S9).
-    createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals), shedOldestIncomplete: route === 'token' });
+    // Token requests and webhook deliveries: a full address sheds its oldest slow request, never a whole one (S9, S10).
+    createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals), shedOldestIncomplete: route !== 'callback' });
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
   const webhookOptions = webhookOptionsFromConfig(cfg, { redis, subscriber: redis, metrics, logger, refusalLog: refusals, served: listen });
-  const webhook = registerWebhook(
-    app,
-    typeof webhookOptions.auth === 'object' ? { ...webhookOptions, auth: { ...webhookOptions.auth, clientAddress } } : webhookOptions,
-  );
+  const webhook = registerWebhook(app, {
+    ...(typeof webhookOptions.auth === 'object' ? { ...webhookOptions, auth: { ...webhookOptions.auth, clientAddress } } : webhookOptions),
+    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS, 'webhook'),
+  });
   const deletedArticles = new DeletedArticles({ store: redis ? new RedisArticleStateStore({ client: redis, tenant: cfg.PLATFORM_TENANT }) : undefined });
   deletedArticles.track(webhook.events);
   if (platform.portal) invalidateOnKnowledgeChange(webhook.events, platform.portal);
