@@ -65,6 +65,8 @@ export const configSchema = z.object({
   // Knowledge events must be authenticated (a secret, a signature or an allowlist) unless this says none (S4).
   WEBHOOK_AUTH: z.enum(['required', 'none']).default('required').describe('required (the default) or none'),
   WEBHOOK_HMAC_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  // Old HMAC secrets still accepted while the event manager changes over to the new one (S12).
+  WEBHOOK_HMAC_PREVIOUS_SECRETS: csv.refine((l) => l.every((s) => s.length >= 32), 'each at least 32 characters'),
   WEBHOOK_SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(64 * 1024),
   INBOX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(128),

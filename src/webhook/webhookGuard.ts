@@ -28,6 +28,8 @@ export const DEFAULT_SECRET_HEADER = 'x-webhook-secret';
 export interface WebhookAuthOptions {
   /** When set, deliveries must be signed with it (x-webhook-timestamp, x-webhook-signature). */
   hmacSecret?: string;
+  /** Secrets still accepted during a rotation (WEBHOOK_HMAC_PREVIOUS_SECRETS, S12). */
+  previousHmacSecrets?: readonly string[];
   /** How far a signed delivery's timestamp may be from our clock, either way; default 300 s. */
   signatureToleranceSeconds?: number;
   /** When set, deliveries must carry it in `secretHeader`. */
@@ -81,7 +83,7 @@ export function createWebhookGuard(auth: WebhookAuth | undefined): WebhookGuard 
   const headerName = (opts.secretHeader ?? DEFAULT_SECRET_HEADER).toLowerCase();
   const addressOf = opts.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress);
   if (secret !== undefined && secret.length === 0) throw new RangeError('the webhook shared secret must not be empty');
-  const signature = opts.hmacSecret !== undefined ? createSignatureCheck({ hmacSecret: opts.hmacSecret, toleranceSeconds: opts.signatureToleranceSeconds, now: opts.now, signedNotBeforeMs: opts.signedNotBeforeMs }) : undefined;
+  const signature = opts.hmacSecret !== undefined ? createSignatureCheck({ hmacSecret: opts.hmacSecret, previousHmacSecrets: opts.previousHmacSecrets, toleranceSeconds: opts.signatureToleranceSeconds, now: opts.now, signedNotBeforeMs: opts.signedNotBeforeMs }) : undefined;
 
   return {
     checkHeaders(req) {

@@ -40,6 +40,7 @@ export const WEBHOOK_AUTH_PROBLEM =
 function authFromConfig(cfg: Config): WebhookAuthOptions | undefined {
   const auth: WebhookAuthOptions = {
     hmacSecret: cfg.WEBHOOK_HMAC_SECRET,
+    previousHmacSecrets: cfg.WEBHOOK_HMAC_PREVIOUS_SECRETS,
     signatureToleranceSeconds: cfg.WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
     sharedSecret: cfg.WEBHOOK_SHARED_SECRET,
     secretHeader: cfg.WEBHOOK_SECRET_HEADER,
