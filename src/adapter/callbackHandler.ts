@@ -17,13 +17,13 @@
  * is used as it is, but the token check then comes after the read; mount the handler before
  * any body parser to keep rule S1.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatformError } from '../errors/platformError.js';
 import { header, sendErrorBody } from '../httpServer/errorResponse.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../httpServer/jsonBody.js';
 import type { UnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import { messageBatchSchema, type HubMessage } from '../schemas/hubMessages.js';
+import { messageIdOf } from './messageIds.js';
 
 /**
  * How the callback handler answered one callback, as reported to `onCallback`: `accepted`
@@ -81,25 +81,6 @@ export function defaultCallbackParser(body: unknown): HubMessage[] {
   return parsed.data.messages.message;
 }
 
-/**
- * The id of a message the hub sent without one: a hash of its conversation and of everything it
- * says (sender, type, content, creation time, language). A resend hashes the same. The price:
- * two messages alike in every field, creation time included, within the inbox's dedupe window
- * count as one; a hub that sends neither ids nor times cannot be told apart from a resend.
- */
-export function stableMessageId(conversationId: string, message: HubMessage): string {
-  const { sender, type, content, created, language } = message as HubMessage & { created?: unknown; language?: unknown };
-  const canonical = JSON.stringify([conversationId, sender?.type, sender?.id, type?.value, sortedJson(content), created ?? null, language ?? null]);
-  return `derived-${createHash('sha256').update(canonical).digest('base64url').slice(0, 32)}`;
-}
-
-/** JSON with object keys sorted, so two encodings of one message hash alike. */
-function sortedJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedJson);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, sortedJson(v)]));
-  return value;
-}
-
 /** The body a framework already read and parsed, if it did. */
 function preParsedBody(req: IncomingMessage): { body: unknown } | undefined {
   const body = (req as IncomingMessage & { body?: unknown }).body;
@@ -155,7 +136,7 @@ export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCa
       try {
         // A message without an id gets one derived from what it says (S7), so the hub's resend
         // of it (after a 503, say) is recognised rather than handled twice.
-        const r = await opts.record(conversationIds[i], { id: message.id ?? stableMessageId(conversationIds[i], message), payload: message, receivedAt: now() });
+        const r = await opts.record(conversationIds[i], { id: messageIdOf(conversationIds[i], message), payload: message, receivedAt: now() });
         if (r.duplicate) duplicates++;
       } catch {
         opts.onCallback?.('unavailable');

@@ -79,8 +79,10 @@ export class HubAdapter extends BotAdapter {
    */
   async processHubMessage(conversationId: string, message: HubMessage, logic: TurnLogic): Promise<boolean> {
     const activity = activityFromHubMessage(message, { conversationId, botId: this.botId, serviceUrl: this.serviceUrl });
-    // The hub just sent a message in it: the conversation exists, its replies may share a batch (S6).
-    this.opts.outbox.markLive(conversationId);
+    // The hub just sent a message in it: the conversation exists, its replies may share a batch
+    // (S6); unless the message ends it: then its replies are dropped without a POST (S11).
+    if (message.type.value === 'conversation.end') this.opts.outbox.markEnded(conversationId);
+    else this.opts.outbox.markLive(conversationId);
     if (!activity) {
       this.opts.log?.debug({ conversationId, type: message.type.value }, 'ignoring a hub message type this bot does not support');
       return false;

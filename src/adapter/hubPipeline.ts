@@ -133,7 +133,12 @@ export class HubPipeline {
     this.process = createHubCallbackHandler({
       admitting: () => this.admitting,
       authenticate: opts.authenticate,
-      record: (conversationId, item) => opts.inbox.append(conversationId, item),
+      record: async (conversationId, item) => {
+        const recorded = await opts.inbox.append(conversationId, item);
+        // Known as soon as the hub says so, before the turns of its earlier messages reply (S11).
+        if (isConversationEnd(item)) this.outbox.markEnded(conversationId);
+        return recorded;
+      },
       parse: opts.parse,
       bodyLimitBytes: opts.bodyLimitBytes,
       onCallback: (outcome) => metrics?.callbacks.inc({ outcome }),

@@ -151,6 +151,12 @@ export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions):
         // A token without exp would never expire.
         requiredClaims: ['exp'],
       };
+      const maxLifetime = verifier.issuer.maxLifetimeSeconds;
+      if (maxLifetime !== undefined) {
+        // S14: revocable (jti), dated (iat, not in the future: jose checks it against maxTokenAge).
+        checks.requiredClaims = ['exp', 'iat', 'jti'];
+        checks.maxTokenAge = maxLifetime;
+      }
       const { key } = verifier;
       ({ payload } = typeof key === 'function' ? await jwtVerify(token, key, checks) : await jwtVerify(token, key, checks));
     } catch (err) {
@@ -162,6 +168,9 @@ export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions):
       if (err instanceof errors.JOSEError) throw refuse(err.code, iss);
       throw err;
     }
+
+    const maxLifetime = verifier.issuer.maxLifetimeSeconds;
+    if (maxLifetime !== undefined && (payload.exp! - payload.iat! > maxLifetime + tolerance || typeof payload.jti !== 'string' || payload.jti === '')) throw refuse('lifetime too long or no jti', iss);
 
     const tenantClaim = verifier.issuer.tenantClaim === undefined ? 'tenant' : verifier.issuer.tenantClaim;
     const tenant = tenantClaim === null ? undefined : payload[tenantClaim];

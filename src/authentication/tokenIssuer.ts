@@ -12,6 +12,8 @@ import { SignJWT } from 'jose';
 import { kidOf, type SecretIssuer } from './trustedIssuer.js';
 
 export const TENANT_CLAIM = 'tenant';
+/** A day: a lifetime longer than that is a token nobody can take back in time (S14). */
+export const MAX_TTL_SECONDS = 86_400;
 
 export interface TokenIssuerOptions {
   /** HMAC key, at least 32 characters (BOT_TOKEN_SIGNING_KEY). */
@@ -24,7 +26,7 @@ export interface TokenIssuerOptions {
   audience: string;
   /** Tenant the tokens are for (PLATFORM_TENANT). */
   tenant: string;
-  /** Lifetime in seconds (BOT_TOKEN_TTL_SECONDS). */
+  /** Lifetime in seconds (BOT_TOKEN_TTL_SECONDS), at most a day; tokens claiming longer are refused on callbacks (S14). */
   ttlSeconds: number;
   /** Clock in ms; Date.now by default. */
   now?: () => number;
@@ -45,7 +47,7 @@ export interface TokenIssuer {
 
 export function createTokenIssuer(opts: TokenIssuerOptions): TokenIssuer {
   if (opts.signingKey.length < 32) throw new RangeError('signingKey must have at least 32 characters');
-  if (!(opts.ttlSeconds > 0)) throw new RangeError('ttlSeconds must be positive');
+  if (!(opts.ttlSeconds > 0 && opts.ttlSeconds <= MAX_TTL_SECONDS)) throw new RangeError(`ttlSeconds must be 1-${MAX_TTL_SECONDS}`);
   const key = new TextEncoder().encode(opts.signingKey);
   const now = opts.now ?? (() => Date.now());
   const kid = kidOf(opts.signingKey);
@@ -65,6 +67,6 @@ export function createTokenIssuer(opts: TokenIssuerOptions): TokenIssuer {
         .sign(key);
       return { access_token: token, token_type: 'Bearer', expires_in: opts.ttlSeconds };
     },
-    trust: { issuer: opts.issuer, secret: opts.signingKey, previousSecrets: opts.previousKeys ?? [], audience: opts.audience, tenantClaim: TENANT_CLAIM },
+    trust: { issuer: opts.issuer, secret: opts.signingKey, previousSecrets: opts.previousKeys ?? [], audience: opts.audience, tenantClaim: TENANT_CLAIM, maxLifetimeSeconds: opts.ttlSeconds },
   };
 }

@@ -17,6 +17,13 @@ interface IssuerBase {
    * null for an issuer that serves a single tenant and carries no such claim.
    */
   tenantClaim?: string | null;
+  /**
+   * The longest lifetime a token of this issuer may claim, seconds (S14). When set, a token must
+   * carry `jti` (so it can be revoked) and `iat`; one issued in the future, or whose `exp` lies
+   * further than this after its `iat`, is refused: a token stolen with a 100-year `exp` would
+   * otherwise be good for a century. The bot's own issuer sets it to its token lifetime.
+   */
+  maxLifetimeSeconds?: number;
 }
 
 /** An issuer that signs with a shared secret (HS256), such as the bot's own token endpoint. */

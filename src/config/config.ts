@@ -53,7 +53,7 @@ export const configSchema = z.object({
   BOT_TOKEN_SIGNING_KEY: z.string().min(32, 'at least 32 characters').optional(),
   // Keys rotated out but still accepted until their tokens expire (S3).
   BOT_TOKEN_PREVIOUS_SIGNING_KEYS: csv,
-  BOT_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  BOT_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().max(86_400, 'at most a day (S14)').default(3600),
   BOT_TOKEN_ISSUER: z.string().min(1).default('hubbot'),
   BOT_TOKEN_AUDIENCE: z.string().min(1).default('hubbot-callback'),
   CALLBACK_ISSUER: z.string().min(1).optional().describe('the iss of an external issuer of callback tokens'),
@@ -67,6 +67,8 @@ export const configSchema = z.object({
   // Knowledge events must be authenticated (a secret, a signature or an allowlist) unless this says none (S4).
   WEBHOOK_AUTH: z.enum(['required', 'none']).default('required').describe('required (the default) or none'),
   WEBHOOK_HMAC_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  // Old HMAC secrets still accepted while the event manager changes over to the new one (S12).
+  WEBHOOK_HMAC_PREVIOUS_SECRETS: csv.refine((l) => l.every((s) => s.length >= 32), 'each at least 32 characters'),
   WEBHOOK_SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(64 * 1024),
   INBOX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(128),
@@ -92,8 +94,18 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  // Without METRICS_TOKEN, /metrics on the public port answers loopback callers only, unless this is true (S14).
+  METRICS_PUBLIC: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('true or false (the default)'),
   // Transcripts of every conversation (H4): kept in Redis with REDIS_URL, else in memory.
   TRANSCRIPTS: z.enum(['on', 'off']).default('on').describe('on (the default) or off'),
+  // Customer data masked in transcripts, dead letters and logs (S13): the kinds to mask, or off.
+  CUSTOMER_DATA_REDACTION: z
+    .string()
+    .default('cards,emails,phones')
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+    .refine((kinds) => (kinds.length === 1 && kinds[0] === 'off') || (kinds.length > 0 && kinds.every((k) => ['cards', 'emails', 'phones'].includes(k))), 'cards, emails and/or phones, or off')
+    .transform((kinds) => (kinds[0] === 'off' ? ('off' as const) : kinds))
+    .describe('cards,emails,phones (the default), a part of them, or off'),
   TRANSCRIPT_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   // How long the customer waits for an agent after a transfer before being offered a choice (H2).
   HANDOVER_WAIT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(120),

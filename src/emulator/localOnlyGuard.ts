@@ -1,10 +1,11 @@
 /**
  * The emulator is a development tool on the developer's machine; a web page they visit must not
- * be able to drive it (S8 of docs/platform-contract.md). A request that changes state (any
- * method but GET, HEAD and OPTIONS) is refused with 403-198 when:
+ * be able to drive it, nor read it (S8, S14 of docs/platform-contract.md). Any request, a read
+ * included, is refused with 403-198 when its Host is not a loopback name nor one of
+ * `allowedHosts`: with DNS rebinding a page's own host name resolves to us, and the browser then
+ * lets it read the answers (customer messages under /emulator/conversations, /emulator/calls).
+ * A request that changes state (any method but GET, HEAD and OPTIONS) is also refused when:
  *
- * - its Host is not a loopback name (DNS rebinding: a page's own host name resolving to us), or
- *   not one of `allowedHosts`;
  * - it carries an Origin other than the emulator's own (a cross-site form or fetch);
  * - it goes to the emulator's own API (`/emulator/...`, signed storage URLs aside) with a body
  *   that is not application/json (a cross-site `text/plain` post needs no preflight; JSON does).
@@ -33,9 +34,9 @@ function hostnameOf(host: string | undefined): string | undefined {
 
 /** Why the request is refused, or undefined when it may go on. */
 export function localOnlyRefusal(req: IncomingMessage, allowedHosts: ReadonlySet<string>): string | undefined {
-  if (SAFE_METHODS.has((req.method ?? 'GET').toUpperCase())) return undefined;
   const host = hostnameOf(header(req, 'host'));
-  if (!host || !(LOOPBACK_HOSTS.has(host) || allowedHosts.has(host))) return `the emulator takes changes only on a loopback host name, not ${host ?? 'no Host'}`;
+  if (!host || !(LOOPBACK_HOSTS.has(host) || allowedHosts.has(host))) return `the emulator answers only on a loopback host name, not ${(host ?? 'no Host').slice(0, 64)}`;
+  if (SAFE_METHODS.has((req.method ?? 'GET').toUpperCase())) return undefined;
   // A page of the emulator's own (the web chat) sends its own origin; anything else is another site.
   const origin = header(req, 'origin');
   if (origin !== undefined && origin.replace(/\/$/, '').toLowerCase() !== `http://${(header(req, 'host') ?? '').toLowerCase()}`) {

@@ -17,6 +17,7 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { PlatformError } from '../errors/platformError.js';
 import { header, sendErrorBody } from './errorResponse.js';
+import type { OnConnectionRefused } from './slowClientLimits.js';
 
 function errorFor(code: string | undefined): PlatformError {
   if (code === 'HPE_HEADER_OVERFLOW') return PlatformError.of('431-100');
@@ -38,7 +39,7 @@ function rawAnswer(perr: PlatformError, rawPacket: Buffer | undefined): string {
   ].join('\r\n');
 }
 
-export function refuseMalformedRequests(server: Server): void {
+export function refuseMalformedRequests(server: Server, onRefused?: OnConnectionRefused): void {
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     // As node's own handler: nothing to say on a reset connection, or once an answer has begun.
     const answering = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
@@ -46,7 +47,9 @@ export function refuseMalformedRequests(server: Server): void {
       socket.destroy();
       return;
     }
-    socket.write(rawAnswer(errorFor(err.code), err.rawPacket));
+    const perr = errorFor(err.code);
+    onRefused?.({ status: perr.status, address: socket.remoteAddress });
+    socket.write(rawAnswer(perr, err.rawPacket));
     socket.destroySoon();
   });
 

@@ -13,7 +13,7 @@ import { PlatformError } from '../errors/platformError.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from './jsonBody.js';
 import { header, sendErrorBody } from './errorResponse.js';
 import { refuseMalformedRequests } from './connectionRefusals.js';
-import { limitSlowClients, type SlowClientLimits } from './slowClientLimits.js';
+import { limitSlowClients, type OnConnectionRefused, type SlowClientLimits } from './slowClientLimits.js';
 
 /** The methods a route can take (restify's names: `del` is DELETE). */
 export type HttpMethod = 'get' | 'post' | 'put' | 'del' | 'patch' | 'head';
@@ -97,19 +97,21 @@ export interface JsonServerOptions {
   slowClients?: SlowClientLimits;
   /** Told each JSON request body once it is read (the emulator's inspector shows them). */
   onBody?: (req: IncomingMessage, body: unknown) => void;
+  /** Told of each connection or request refused below the routes (408, 400, 431), to count them (S14). */
+  onConnectionRefused?: OnConnectionRefused;
 }
 
 /**
  * Makes a JSON HTTP server: malformed requests and slow clients refused, every error answered with
  * the contract's error body.
  *
- * @param opts - the server's name, the default body limit, slow-client limits, a body hook
+ * @param opts - the server's name, the default body limit, slow-client limits, a body hook, a refusal hook
  */
 export function createJsonServer(opts: JsonServerOptions): JsonServer {
   const server = restify.createServer({ name: opts.name, handleUncaughtExceptions: false });
   const defaultLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  refuseMalformedRequests(server.server);
-  limitSlowClients(server.server, opts.slowClients);
+  refuseMalformedRequests(server.server, opts.onConnectionRefused);
+  limitSlowClients(server.server, opts.slowClients, opts.onConnectionRefused);
 
   // Router refusals (unknown path, wrong method) and anything that escaped a handler.
   server.on('restifyError', (req: restify.Request, res: restify.Response, err: Error & { statusCode?: number }, cb: () => void) => {

@@ -25,6 +25,18 @@ export interface SlowClientLimits {
   maxRequestsPerSocket?: number;
 }
 
+/** A request turned away before any route ran: too slow (408), or not valid HTTP (400, 431, 417). */
+export interface ConnectionRefusal {
+  status: number;
+  /** The request's path when its headers had come; undefined for a connection that never sent them. */
+  path?: string;
+  /** The TCP peer. */
+  address?: string;
+}
+
+/** Told of each such refusal, so it is counted and logged like any other (S14). */
+export type OnConnectionRefused = (refusal: ConnectionRefusal) => void;
+
 export const DEFAULT_SLOW_CLIENT_LIMITS: Required<SlowClientLimits> = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -38,7 +50,7 @@ const TIMEOUT_ANSWER = (() => {
   return `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 })();
 
-export function limitSlowClients(server: Server, limits: SlowClientLimits = {}): void {
+export function limitSlowClients(server: Server, limits: SlowClientLimits = {}, onRefused?: OnConnectionRefused): void {
   const l = { ...DEFAULT_SLOW_CLIENT_LIMITS, ...limits };
   server.maxConnections = l.maxConnections;
   server.keepAliveTimeout = l.keepAliveTimeoutMs;
@@ -52,6 +64,7 @@ export function limitSlowClients(server: Server, limits: SlowClientLimits = {}):
     clearTimeout(headerTimers.get(socket));
     const timer = setTimeout(() => {
       // Nothing is being answered on it (else the timer would have been cleared): say why and close.
+      onRefused?.({ status: 408, address: socket.remoteAddress });
       if (socket.writable) socket.end(TIMEOUT_ANSWER);
       socket.destroySoon();
     }, l.headersTimeoutMs);
@@ -73,6 +86,7 @@ export function limitSlowClients(server: Server, limits: SlowClientLimits = {}):
         socket.destroy();
         return;
       }
+      onRefused?.({ status: 408, path: req.url?.split('?')[0], address: socket.remoteAddress });
       res.setHeader('connection', 'close');
       sendErrorBody(req, res, PlatformError.of('408-100'));
       socket.destroySoon();

@@ -7,9 +7,17 @@
  * have been checked, or when it is answered, so authenticated traffic is counted only for as long
  * as the check itself. One cap per route, so token requests held open by a caller never stand
  * in the way of the hub's (already authenticated) callbacks from the same address.
+ *
+ * With `shedOldestIncomplete` (the token endpoint, S9) a full address does not turn the new
+ * request away: the oldest request of that address whose body has not all arrived is answered
+ * 408-100 and closed, and the new one takes its place. A request that has fully arrived is never
+ * shed; only when all of them have is the new one refused 429. Sixteen bodies trickling a byte
+ * every two seconds thus cannot keep the hub, from the same address, from its token: its request
+ * arrives whole in one packet and is checked at once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tooManyRequests } from '../errors/platformError.js';
+import { PlatformError, tooManyRequests } from '../errors/platformError.js';
+import { sendErrorBody } from './errorResponse.js';
 import { createClientAddress, type ClientAddress } from './clientAddress.js';
 
 export const DEFAULT_MAX_UNAUTHENTICATED_PER_ADDRESS = 16;
@@ -23,6 +31,10 @@ export interface UnauthenticatedCapOptions {
   maxPerAddress?: number;
   /** Who is calling; default the TCP peer (see createClientAddress for trusted proxies). */
   clientAddress?: ClientAddress;
+  /** Told of every request the cap turns away or sheds, so it is counted and logged like any refusal (S14). */
+  onRefused?: (address: string, how: 'refused' | 'shed') => void;
+  /** At the cap, shed the oldest request still receiving its body rather than refuse the new one (S9). */
+  shedOldestIncomplete?: boolean;
 }
 
 /**
@@ -57,26 +69,53 @@ export function createUnauthenticatedCap(opts: UnauthenticatedCapOptions = {}): 
   if (!(Number.isInteger(max) && max >= 1)) throw new RangeError('maxPerAddress must be a positive integer');
   const addressOf = opts.clientAddress ?? createClientAddress();
   // Only addresses with a request in flight are kept, so the map is bounded by open connections.
-  const counts = new Map<string, number>();
+  // Each address's requests in the order they came (a Set keeps insertion order): oldest first.
+  const held = new Map<string, Set<Held>>();
 
   return {
     admit(req, res) {
       const address = addressOf(req);
-      const n = counts.get(address) ?? 0;
-      if (n >= max) throw tooManyRequests(1);
-      counts.set(address, n + 1);
+      let mine = held.get(address);
+      if (mine && mine.size >= max) {
+        const slow = opts.shedOldestIncomplete ? [...mine].find((h) => !h.req.complete) : undefined;
+        if (!slow) {
+          opts.onRefused?.(address, 'refused');
+          throw tooManyRequests(1);
+        }
+        opts.onRefused?.(address, 'shed');
+        shed(slow);
+      }
+      if (!mine) held.set(address, (mine = new Set()));
+      const entry: Held = { req, res, release: () => undefined };
+      mine.add(entry);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
-        const left = (counts.get(address) ?? 1) - 1;
-        if (left > 0) counts.set(address, left);
-        else counts.delete(address);
+        mine.delete(entry);
+        if (mine.size === 0 && held.get(address) === mine) held.delete(address);
       };
+      entry.release = release;
       res.once('finish', release);
       res.once('close', release);
       return release;
     },
-    inFlight: (address) => counts.get(address) ?? 0,
+    inFlight: (address) => held.get(address)?.size ?? 0,
   };
+}
+
+interface Held {
+  req: IncomingMessage;
+  res: ServerResponse;
+  release: () => void;
+}
+
+/** Ends a slow request: its place is freed at once, it is told why (408) when it still can be, and its connection closed. */
+function shed(h: Held): void {
+  h.release();
+  if (!h.res.headersSent && h.res.writable) {
+    h.res.setHeader('connection', 'close');
+    sendErrorBody(h.req, h.res, PlatformError.of('408-100'));
+    h.res.once('finish', () => h.req.socket.destroy());
+  } else h.req.socket.destroy();
 }

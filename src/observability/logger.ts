@@ -8,6 +8,7 @@ import { pino, stdSerializers, type DestinationStream, type Level, type Logger }
 import { PinoPretty } from 'pino-pretty';
 import { serializeError } from './errorSerializer.js';
 import { REDACTED, redactPaths, scrubDeep, scrubText } from './redaction.js';
+import { CUSTOMER_DATA_KINDS, maskCustomerData, maskCustomerDataDeep, type CustomerDataKind } from './customerData.js';
 
 export type { Logger } from 'pino';
 
@@ -35,6 +36,12 @@ export interface LoggerOptions {
    * hidden before either is written.
    */
   format?: LogFormat;
+  /**
+   * Customer data masked in every line (S13): card numbers, e-mail addresses, phone numbers in
+   * messages and in logged fields other than ids and times; default all three. `[]` logs them as
+   * they are (CUSTOMER_DATA_REDACTION=off).
+   */
+  customerData?: readonly CustomerDataKind[];
 }
 
 export type LogFormat = 'json' | 'pretty';
@@ -57,21 +64,25 @@ export function resolveLogFormat(setting: LogFormat | 'auto' | undefined, output
  * @returns a pino Logger
  */
 export function createLogger(opts: LoggerOptions = {}): Logger {
+  const kinds = opts.customerData ?? CUSTOMER_DATA_KINDS;
   const options = {
     level: opts.level ?? 'info',
     name: opts.name,
     base: opts.base,
     redact: { paths: redactPaths(opts.redact), censor: REDACTED },
     serializers: {
-      err: serializeError,
-      error: serializeError,
+      // Serialized after the log formatter runs, so masked here: an error's message may quote the customer.
+      err: (e: unknown) => maskCustomerDataDeep(serializeError(e), kinds),
+      error: (e: unknown) => maskCustomerDataDeep(serializeError(e), kinds),
       // Request objects: pino's shape, then scrubbed (the URL may carry a secret query field).
       req: (req: Parameters<typeof stdSerializers.req>[0]) => scrubDeep(stdSerializers.req(req)),
     },
-    formatters: opts.deepScrub === false ? undefined : { log: (obj: Record<string, unknown>) => scrubDeep(obj) as Record<string, unknown> },
+    formatters: {
+      log: (obj: Record<string, unknown>) => maskCustomerDataDeep((opts.deepScrub === false ? obj : scrubDeep(obj)) as Record<string, unknown>, kinds),
+    },
     hooks: {
       logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? scrubText(a) : a)));
+        method.apply(this, args.map((a) => (typeof a === 'string' ? maskCustomerData(scrubText(a), kinds) : a)));
       },
     },
   };

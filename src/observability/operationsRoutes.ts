@@ -5,13 +5,17 @@
  *   error body of spec 2.3, naming the failed checks but never their error text (a Redis
  *   error can carry its URL, password included). A hanging check counts as failed after
  *   `checkTimeoutMs`, so a load balancer's probe never hangs with it.
- * - GET /metrics: the Prometheus text of the bot's registry.
+ * - GET /metrics: the Prometheus text of the bot's registry. Not for everyone by default (S14):
+ *   behind a bearer token when one is given; else open only when `metricsPublic` says so; else
+ *   answered only to a caller on this machine (a loopback peer that forwards for nobody, so a
+ *   reverse proxy on the same host does not make the whole internet local).
  * - GET /figures?since=24h&until=...: the contact-center figures page (O5), behind the same token.
  */
 import { PlatformError } from '../errors/platformError.js';
 import { header } from '../httpServer/errorResponse.js';
 import { sendJson, type JsonServer } from '../httpServer/jsonServer.js';
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { HubbotMetrics } from './metrics.js';
 import { parseFiguresTime, type ContactCenterFigures } from './contactCenterFigures.js';
 import { FIGURES_PAGE_CSP, renderFiguresPage } from './figuresPage.js';
@@ -34,6 +38,8 @@ export interface OperationsRoutesOptions {
   metricsToken?: string;
   /** Served as a page on /figures when given (O5). */
   figures?: ContactCenterFigures;
+  /** Without a token, /metrics answers anyone only when this is true (METRICS_PUBLIC); else only loopback callers (403, S14). */
+  metricsPublic?: boolean;
   paths?: { health?: string; ready?: string; metrics?: string; figures?: string };
   logger?: OperationsLogger;
 }
@@ -100,6 +106,9 @@ export function registerOperationsRoutes(app: JsonServer, opts: OperationsRoutes
     const token = opts.metricsToken;
     app.route('get', opts.paths?.metrics ?? '/metrics', async ({ req, res }) => {
       if (token !== undefined && !bearerMatches(header(req, 'authorization'), token)) throw PlatformError.of('401-104', {}, { acceptLanguage: header(req, 'accept-language') });
+      if (token === undefined && opts.metricsPublic !== true && !isLocalCaller(req)) {
+        throw PlatformError.of('403-198', { reason: 'metrics are served to this machine only; set METRICS_TOKEN, METRICS_PORT or METRICS_PUBLIC=true' }, { acceptLanguage: header(req, 'accept-language') });
+      }
       const text = await metrics.registry.metrics();
       res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
       res.end(text);
@@ -124,6 +133,13 @@ function registerFiguresRoute(app: JsonServer, figures: ContactCenterFigures, to
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html), 'content-security-policy': FIGURES_PAGE_CSP, 'cache-control': 'no-store' });
     res.end(html);
   });
+}
+
+/** A caller on this machine, speaking for itself: a loopback TCP peer with no forwarding header. */
+function isLocalCaller(req: IncomingMessage): boolean {
+  const peer = req.socket.remoteAddress ?? '';
+  const loopback = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
+  return loopback && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined && req.headers['x-real-ip'] === undefined;
 }
 
 /** `Bearer <expected>`, compared in constant time (the length is not secret). */

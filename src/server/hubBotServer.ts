@@ -12,7 +12,7 @@ import { ConfigError } from '../config/config.js';
 import { createJsonServer } from '../httpServer/jsonServer.js';
 import { createClientAddress } from '../httpServer/clientAddress.js';
 import { createUnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
-import type { Inbox } from '../adapter/inbox/inbox.js';
+import type { DeadLetter, Inbox } from '../adapter/inbox/inbox.js';
 import { HubPipeline } from '../adapter/hubPipeline.js';
 import { MemoryInbox } from '../adapter/inbox/memoryInbox.js';
 import { RedisInbox } from '../adapter/inbox/redisInbox.js';
@@ -25,6 +25,7 @@ import { createLogger, resolveLogFormat } from '../observability/logger.js';
 import { createMetrics } from '../observability/metrics.js';
 import { contactCenterFiguresFor } from '../observability/contactCenterFiguresFor.js';
 import { createRefusalLog } from '../observability/refusalLog.js';
+import { customerDataKindsFrom, maskCustomerDataDeep } from '../observability/customerData.js';
 import { registerOperationsRoutes, redisReadinessCheck } from '../observability/operationsRoutes.js';
 import { registerTokenEndpoint } from '../authentication/tokenEndpoint.js';
 import { createFailureLimiter } from '../authentication/failureLimiter.js';
@@ -34,6 +35,7 @@ import { MemoryRevocationStore } from '../authentication/revocationStore.js';
 import { RedisRevocationStore } from '../authentication/redisRevocationStore.js';
 import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from './serverOptionsFromConfig.js';
 import { connectPlatform } from './platformConnection.js';
+import { reportCapRefusals, reportConnectionRefusals } from './serverRefusals.js';
 import { registerWebhook } from '../webhook/registerWebhook.js';
 import { webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
 import { CALLBACK_AUTH_PROBLEM, requireServerConfig } from './serverConfigProblems.js';
@@ -67,7 +69,9 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // Every configuration problem at once, before any connection is opened (O1): the platform,
   // the callback's authentication and, when served, the knowledge webhook's (S4).
   requireServerConfig(cfg, { listen, platformCredentials: true });
-  const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot', format: resolveLogFormat(cfg.LOG_FORMAT) });
+  // Customer data is masked in logs, transcripts and dead letters unless switched off (S13).
+  const customerData = customerDataKindsFrom(cfg.CUSTOMER_DATA_REDACTION);
+  const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot', format: resolveLogFormat(cfg.LOG_FORMAT), customerData });
   const metrics = createMetrics();
   // Refusals are logged cut short and rate-limited; every one is counted (S5).
   const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
@@ -91,14 +95,17 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     },
   });
   const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new HubMemoryStorage());
-  const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox') }) : new MemoryInbox());
+  const maskLetter = customerData.length > 0 ? (letter: DeadLetter) => maskCustomerDataDeep(letter, customerData) : undefined;
+  const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox'), maskLetter }) : new MemoryInbox({ maskLetter }));
   const references = new ConversationReferenceStore(storage);
   // Contact-center figures (O5): counters on Redis shared by the replicas (else this process's).
   const figures = contactCenterFiguresFor(redis, cfg.PLATFORM_TENANT, metrics, logger);
   // One idea of who is calling (TRUSTED_PROXIES) for every per-caller rule: the token endpoint's
   // failure limiter, the cap on unauthenticated requests in flight (S1, S2), the webhook allowlist.
   const clientAddress = createClientAddress(cfg.TRUSTED_PROXIES);
-  const unauthenticatedCap = (maxPerAddress: number) => createUnauthenticatedCap({ maxPerAddress, clientAddress });
+  const unauthenticatedCap = (maxPerAddress: number, route: string) =>
+    // Token requests and webhook deliveries: a full address sheds its oldest slow request, never a whole one (S9, S10).
+    createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals), shedOldestIncomplete: route !== 'callback' });
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
   const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations });
   if (!authOptions) {
@@ -124,7 +131,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     ...(opts.turnErrorNotices !== undefined ? { turnErrorNotices: opts.turnErrorNotices } : {}),
     parse: opts.parse,
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
-    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS),
+    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS, 'callback'),
     logger,
     metrics,
     worker: { ...opts.worker, concurrency: opts.worker?.concurrency ?? cfg.INBOX_CONCURRENCY },
@@ -140,15 +147,16 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       keepAliveTimeoutMs: cfg.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxRequestsPerSocket: cfg.HTTP_MAX_REQUESTS_PER_SOCKET,
     },
+    onConnectionRefused: reportConnectionRefusals(cfg, refusals),
   });
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
   const webhookOptions = webhookOptionsFromConfig(cfg, { redis, subscriber: redis, metrics, logger, refusalLog: refusals, served: listen });
-  const webhook = registerWebhook(
-    app,
-    typeof webhookOptions.auth === 'object' ? { ...webhookOptions, auth: { ...webhookOptions.auth, clientAddress } } : webhookOptions,
-  );
+  const webhook = registerWebhook(app, {
+    ...(typeof webhookOptions.auth === 'object' ? { ...webhookOptions, auth: { ...webhookOptions.auth, clientAddress } } : webhookOptions),
+    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS, 'webhook'),
+  });
   const deletedArticles = new DeletedArticles({ store: redis ? new RedisArticleStateStore({ client: redis, tenant: cfg.PLATFORM_TENANT }) : undefined });
   deletedArticles.track(webhook.events);
   if (platform.portal) invalidateOnKnowledgeChange(webhook.events, platform.portal);
@@ -178,7 +186,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     logger,
     refusalLog: refusals,
     clientAddress,
-    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS),
+    unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS, 'token'),
     // With Redis, wrong secrets sent to one replica count (and block) on all of them (S2).
     limiter: redis ? new RedisFailureLimiter({ ...failureLimitsFromConfig(cfg), client: redis, tenant: cfg.PLATFORM_TENANT }) : createFailureLimiter(failureLimitsFromConfig(cfg)),
   });
@@ -188,7 +196,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // bearer token wherever it is served when METRICS_TOKEN is set (S8).
   const metricsToken = cfg.METRICS_TOKEN;
   const opsApp = cfg.METRICS_PORT !== undefined ? createJsonServer({ name: 'hubbot-metrics' }) : undefined;
-  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
+  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, metricsPublic: cfg.METRICS_PUBLIC, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
   if (opsApp) registerOperationsRoutes(opsApp, { metrics, figures, metricsToken, logger });
   await opts.extend?.(app, deps);
 

@@ -28,6 +28,7 @@ import type { HandlerRetryPolicy } from './handlerRetry.js';
 import { KnowledgeEvents } from './knowledgeEvents.js';
 import { MemoryEventStore } from './memoryEventStore.js';
 import { createWebhookGuard, type WebhookAuth } from './webhookGuard.js';
+import type { UnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import { errorText, loggedId, type WebhookLogger } from './webhookLogger.js';
 
 export const DEFAULT_WEBHOOK_PATH = '/webhook';
@@ -56,6 +57,8 @@ export interface WebhookOptions {
   maxNotificationIdLength?: number;
   /** Where refusals are logged, cut short and rate-limited (S5); default: one on `logger`. */
   refusalLog?: RefusalLog;
+  /** Deliveries per address whose signature is not checked yet; the bot server sheds the oldest slow one at its cap (S10). */
+  unauthenticated?: UnauthenticatedCap;
   /** A record taking longer than this is answered 503 (it may still complete: the retry is then a duplicate). Default 2 s. */
   recordTimeoutMs?: number;
   /** Fields naming the event kind; default eventType, type, eventName. */
@@ -134,9 +137,17 @@ export function registerWebhook(app: JsonServer, opts: WebhookOptions): WebhookR
       try {
         // Headers first (nothing read from a refused caller), then the bytes the signature
         // covers, then parsing.
-        guard.checkHeaders(req);
-        const raw = await readRawBody(req, limit);
-        guard.checkBody(req, raw);
+        // Counted per address until the signature is checked; a full address sheds its oldest
+        // slow delivery, so one address cannot hold the server's connections with bodies (S10).
+        let raw: Buffer;
+        const release = opts.unauthenticated?.admit(req, res);
+        try {
+          guard.checkHeaders(req);
+          raw = await readRawBody(req, limit);
+          guard.checkBody(req, raw);
+        } finally {
+          release?.();
+        }
         body = parseJsonBytes(raw, acceptLanguage);
         notificationId = notificationIdOf(body, maxIdLength, acceptLanguage);
       } catch (err) {

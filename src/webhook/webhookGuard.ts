@@ -29,6 +29,8 @@ export const DEFAULT_SECRET_HEADER = 'x-webhook-secret';
 export interface WebhookAuthOptions {
   /** When set, deliveries must be signed with it (x-webhook-timestamp, x-webhook-signature). */
   hmacSecret?: string;
+  /** Secrets still accepted during a rotation (WEBHOOK_HMAC_PREVIOUS_SECRETS, S12). */
+  previousHmacSecrets?: readonly string[];
   /** How far a signed delivery's timestamp may be from our clock, either way; default 300 s. */
   signatureToleranceSeconds?: number;
   /** When set, deliveries must carry it in `secretHeader`. */
@@ -41,6 +43,8 @@ export interface WebhookAuthOptions {
   clientAddress?: (req: IncomingMessage) => string | undefined;
   /** Milliseconds since epoch, for the signature's window; default Date.now. */
   now?: () => number;
+  /** Signed deliveries older than this (ms) are refused: see SignatureCheckOptions.signedNotBeforeMs (S14). */
+  signedNotBeforeMs?: number;
 }
 
 /** The receiver's authentication: at least one check, or `'none'` to accept anyone's deliveries. */
@@ -81,7 +85,7 @@ export function createWebhookGuard(auth: WebhookAuth | undefined): WebhookGuard 
   const headerName = (opts.secretHeader ?? DEFAULT_SECRET_HEADER).toLowerCase();
   const addressOf = opts.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress);
   if (secret !== undefined && secret.length === 0) throw new RangeError('the webhook shared secret must not be empty');
-  const signature = opts.hmacSecret !== undefined ? createSignatureCheck({ hmacSecret: opts.hmacSecret, toleranceSeconds: opts.signatureToleranceSeconds, now: opts.now }) : undefined;
+  const signature = opts.hmacSecret !== undefined ? createSignatureCheck({ hmacSecret: opts.hmacSecret, previousHmacSecrets: opts.previousHmacSecrets, toleranceSeconds: opts.signatureToleranceSeconds, now: opts.now, signedNotBeforeMs: opts.signedNotBeforeMs }) : undefined;
 
   return {
     checkHeaders(req) {

@@ -40,6 +40,7 @@ export const WEBHOOK_AUTH_PROBLEM =
 function authFromConfig(cfg: Config): WebhookAuthOptions | undefined {
   const auth: WebhookAuthOptions = {
     hmacSecret: cfg.WEBHOOK_HMAC_SECRET,
+    previousHmacSecrets: cfg.WEBHOOK_HMAC_PREVIOUS_SECRETS,
     signatureToleranceSeconds: cfg.WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
     sharedSecret: cfg.WEBHOOK_SHARED_SECRET,
     secretHeader: cfg.WEBHOOK_SECRET_HEADER,
@@ -70,6 +71,9 @@ export function webhookOptionsFromConfig(cfg: Config, deps: WebhookDeps = {}): W
   const served = deps.served ?? true;
   if (served) requireWebhookAuth(cfg);
   const configured = authFromConfig(cfg);
+  // Without Redis the handled event ids die with the process: a signed delivery from before this
+  // start is refused, so a replay within the signature window after a restart is not handled again (S14).
+  if (configured && !deps.redis) configured.signedNotBeforeMs = Date.now();
   // Unserved and unconfigured: an HMAC key nobody holds, so the route fails closed.
   const auth: WebhookAuth = configured ?? (cfg.WEBHOOK_AUTH === 'none' ? 'none' : { hmacSecret: randomKey() });
   const tenant = cfg.PLATFORM_TENANT;

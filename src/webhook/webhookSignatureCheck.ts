@@ -19,10 +19,22 @@ import { secretsEqual } from '../authentication/secretCompare.js';
 
 export interface SignatureCheckOptions {
   hmacSecret: string;
+  /**
+   * Secrets still accepted while the sender changes over to `hmacSecret` (S12): during a
+   * rotation the sender and every replica switch at different moments, so both are taken until
+   * the old one is removed from here.
+   */
+  previousHmacSecrets?: readonly string[];
   /** How far the timestamp may be from our clock, either way; default 300 s. */
   toleranceSeconds?: number;
   /** Milliseconds since epoch; default Date.now (sinon fake timers drive it in tests). */
   now?: () => number;
+  /**
+   * Deliveries signed before this time (ms) are refused (S14). Set when the ids of handled events
+   * are not kept across restarts (no Redis): a delivery signed before this process started can
+   * only be a replay (the sender signs every try afresh), and nothing here remembers its id.
+   */
+  signedNotBeforeMs?: number;
 }
 
 export interface SignatureCheck {
@@ -33,8 +45,8 @@ export interface SignatureCheck {
 }
 
 export function createSignatureCheck(opts: SignatureCheckOptions): SignatureCheck {
-  const secret = opts.hmacSecret;
-  if (secret.length === 0) throw new RangeError('the webhook HMAC secret must not be empty');
+  const secrets = [opts.hmacSecret, ...(opts.previousHmacSecrets ?? [])];
+  if (secrets.some((s) => s.length === 0)) throw new RangeError('the webhook HMAC secret must not be empty');
   const tolerance = opts.toleranceSeconds ?? DEFAULT_SIGNATURE_TOLERANCE_SECONDS;
   if (!(Number.isInteger(tolerance) && tolerance > 0)) throw new RangeError('the webhook signature tolerance must be a whole number of seconds above 0');
   const now = opts.now ?? (() => Date.now());
@@ -47,11 +59,14 @@ export function createSignatureCheck(opts: SignatureCheckOptions): SignatureChec
       if (timestamp === undefined || signature === undefined) throw refuse(req, `${WEBHOOK_TIMESTAMP_HEADER} and ${WEBHOOK_SIGNATURE_HEADER} are required`);
       if (!/^\d{1,12}$/.test(timestamp)) throw refuse(req, `${WEBHOOK_TIMESTAMP_HEADER} is not a Unix time in seconds`);
       if (Math.abs(now() / 1000 - Number(timestamp)) > tolerance) throw refuse(req, `${WEBHOOK_TIMESTAMP_HEADER} is more than ${tolerance} s away from our clock`);
+      if (opts.signedNotBeforeMs !== undefined && Number(timestamp) < Math.floor(opts.signedNotBeforeMs / 1000)) throw refuse(req, `${WEBHOOK_TIMESTAMP_HEADER} is older than this receiver, which cannot tell a replay of it`);
     },
     checkBody(req, raw) {
       const timestamp = header(req, WEBHOOK_TIMESTAMP_HEADER) ?? '';
       const presented = (header(req, WEBHOOK_SIGNATURE_HEADER) ?? '').trim().toLowerCase();
-      if (!presented.startsWith(WEBHOOK_SIGNATURE_SCHEME) || !secretsEqual(presented, webhookSignature(secret, timestamp, raw))) {
+      // Every secret is compared (no early exit), so the time taken does not tell which matched.
+      const matches = secrets.map((secret) => secretsEqual(presented, webhookSignature(secret, timestamp, raw)));
+      if (!presented.startsWith(WEBHOOK_SIGNATURE_SCHEME) || !matches.includes(true)) {
         throw refuse(req, `${WEBHOOK_SIGNATURE_HEADER} does not match the body`);
       }
     },

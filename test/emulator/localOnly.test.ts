@@ -4,10 +4,10 @@ import { startTestEmulator } from './hubTestKit.js';
 import type { RunningEmulator } from '../../src/emulator/startEmulator.js';
 
 /** A raw request, so Host and Origin are exactly what a browser on another site would send. */
-function send(url: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+function send(url: string, path: string, headers: Record<string, string>, body: string, method = 'POST'): Promise<{ status: number; text: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, path, method: 'POST', headers: { 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
+    const req = httpRequest({ host: hostname, port, path, method, headers: { ...(method === 'GET' ? {} : { 'content-length': Buffer.byteLength(body) }), ...headers } }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
@@ -36,6 +36,17 @@ describe('emulator: only the developer\'s own machine may drive it', () => {
     const rebinding = await send(emu.url, '/emulator/conversations', { 'content-type': 'application/json', host: `evil.example:${port()}` }, start);
     expect(rebinding.status).to.equal(403);
     expect((await (await fetch(`${emu.url}/emulator/conversations`)).json()).conversation).to.deep.equal([]);
+  });
+
+  it('[S14] refuses reads with a foreign Host too (a rebinding page reading customer messages), and answers them on loopback names', async () => {
+    for (const path of ['/emulator/conversations', '/emulator/calls']) {
+      const rebinding = await send(emu.url, path, { host: `evil.example:${port()}` }, '', 'GET');
+      expect(rebinding.status, path).to.equal(403);
+      expect(JSON.parse(rebinding.text).code).to.equal('403-198');
+      expect(JSON.parse(rebinding.text)).not.to.have.any.keys('conversation', 'call', 'calls');
+      const local = await send(emu.url, path, { host: `localhost:${port()}` }, '', 'GET');
+      expect(local.status, path).to.equal(200);
+    }
   });
 
   it('[S8] takes JSON from loopback, with its own Origin or none, and the token form of the platform', async () => {

@@ -88,6 +88,24 @@ describe('security: tokens on the hub callback of the running bot', function () 
     expectRefusal(await call('other-tenant', `Bearer ${other.access_token}`), 401, '401-104');
   });
 
+  it('[S14] refuses tokens signed with the real key that are not revocable or not bounded: no jti, a 100-year exp, an iat in the future', async () => {
+    const key = new TextEncoder().encode(SIGNING_KEY);
+    const nowS = Math.floor(Date.now() / 1000);
+    const signed = (claims: { jti?: string; iat?: number; exp: number }) => {
+      const jwt = new SignJWT({ tenant }).setProtectedHeader({ alg: 'HS256' }).setIssuer(cfg.BOT_TOKEN_ISSUER).setAudience(cfg.BOT_TOKEN_AUDIENCE).setSubject(CLIENT_ID).setExpirationTime(claims.exp);
+      if (claims.jti) jwt.setJti(claims.jti);
+      if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+      return jwt.sign(key);
+    };
+    expectRefusal(await call('no-jti', `Bearer ${await signed({ iat: nowS, exp: nowS + 600 })}`), 401, '401-104');
+    expectRefusal(await call('no-iat', `Bearer ${await signed({ jti: 'j-1', exp: nowS + 600 })}`), 401, '401-104');
+    expectRefusal(await call('century', `Bearer ${await signed({ jti: 'j-2', iat: nowS, exp: nowS + 100 * 365 * 86_400 })}`), 401, '401-104');
+    expectRefusal(await call('future-iat', `Bearer ${await signed({ jti: 'j-3', iat: nowS + 3600, exp: nowS + 3600 + 600 })}`), 401, '401-104');
+    // The same construction within the bounds is accepted, so the refusals above are the claims'.
+    const fine = await call('bounded', `Bearer ${await signed({ jti: 'j-4', iat: nowS, exp: nowS + 600 })}`);
+    expect(fine.status, fine.text).to.equal(200);
+  });
+
   it('[C9] accepts a good token, then refuses it when re-sent after its revocation (shared through Redis)', async () => {
     const token = (await own.issue(CLIENT_ID)).access_token;
     const first = await call('accepted', `Bearer ${token}`);
@@ -101,11 +119,11 @@ describe('security: tokens on the hub callback of the running bot', function () 
   });
 
   it('[C9] nothing refused was recorded or handled: only the accepted callbacks reached the bot', async () => {
-    await waitFor(() => turns.includes('accepted') && turns.includes('after-refresh'), 'the two accepted callbacks\' turns');
-    expect([...turns].sort()).to.deep.equal(['accepted', 'after-refresh']);
+    await waitFor(() => turns.includes('accepted') && turns.includes('after-refresh') && turns.includes('bounded'), 'the three accepted callbacks\' turns');
+    expect([...turns].sort()).to.deep.equal(['accepted', 'after-refresh', 'bounded']);
     const seen = await outcomes();
-    expect(seen.accepted).to.equal(2);
-    expect(seen.refused).to.equal(11);
+    expect(seen.accepted).to.equal(3);
+    expect(seen.refused).to.equal(15);
     expect(await bot.inbox.deadLetters()).to.deep.equal([]);
   });
 });

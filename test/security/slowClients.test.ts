@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { PlatformError } from '../../src/errors/platformError.js';
 import { createJsonServer, type JsonServer } from '../../src/httpServer/jsonServer.js';
@@ -110,37 +111,50 @@ describe('security: unauthenticated requests in flight per address', () => {
   const tokenRequest = (from: string, body: object) =>
     request(`${bot.url}/oauth2/token`, { from, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-  it('[S1] refuses the N+1th unauthenticated token request from one address with 429, from its headers, while an authenticated callback from it still passes', async () => {
+  it('[S9] slow token requests from one address cannot keep the right credentials from a token: the oldest slow one is shed (408), a whole request never', async () => {
     const attacker = '127.0.5.1';
-    for (let i = 0; i < 2; i++) held.push(rawExchange(bot.url, TRICKLING_TOKEN_REQUEST('/oauth2/token'), attacker).socket);
-    // A request without a secret is answered 400 at once (no failure counted) until both are held.
-    const capped = await waitFor(async () => {
-      const a = await tokenRequest(attacker, { client_id: 'probe' });
-      return a.status === 429 ? a : undefined;
-    }, 'the two trickling requests to fill the cap');
-    expectRefusal(capped, 429, '429-001');
+    let arrived = 0;
+    const count = (req: IncomingMessage) => void (req.socket.remoteAddress === attacker && arrived++);
+    bot.app.server.server.on('request', count);
+    const firstTwo = [rawExchange(bot.url, TRICKLING_TOKEN_REQUEST('/oauth2/token'), attacker), rawExchange(bot.url, TRICKLING_TOKEN_REQUEST('/oauth2/token'), attacker)];
+    held.push(...firstTwo.map((x) => x.socket));
+    await waitFor(() => arrived === 2, 'the two slow requests to take the places');
+    bot.app.server.server.off('request', count);
+    // Eighteen more slow ones: each takes the place of the oldest, which is told 408 and closed.
+    const later = Array.from({ length: 18 }, () => rawExchange(bot.url, TRICKLING_TOKEN_REQUEST('/oauth2/token'), attacker));
+    held.push(...later.map((x) => x.socket));
+    const shedFirst = await firstTwo[0].answer;
+    expect(shedFirst.text).to.match(/^HTTP\/1\.1 408/);
+    expect(shedFirst.text).to.contain('"code":"408-100"');
 
-    // The next one is refused before a byte of its 1 MB body is read.
-    const { socket, answer } = rawExchange(bot.url, `POST /oauth2/token HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"client_id":`, attacker);
-    const first = await firstBytes(socket);
-    expect(first).to.match(/^HTTP\/1\.1 429/);
-    expect(first).to.contain('"code":"429-001"');
-    socket.destroy();
-    await answer;
+    // The hub, from that same address, with the right credentials: a token within a second,
+    // while callbacks signed with it keep coming.
+    const started = Date.now();
+    const granted = await tokenRequest(attacker, { grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET });
+    expect(granted.status, granted.text).to.equal(200);
+    expect(Date.now() - started).to.be.lessThan(1000);
+    for (let i = 0; i < 5; i++) {
+      const callback = await request(`${bot.url}${cfg.BOT_CALLBACK_PATH}`, {
+        from: attacker,
+        headers: { authorization: `Bearer ${granted.body.access_token as string}`, 'content-type': 'application/json' },
+        body: textBatch(`c-${randomUUID()}`, `still here ${i}`),
+      });
+      expect(callback.status, callback.text).to.equal(200);
+    }
+    for (const s of held.splice(0)) s.destroy();
+  });
 
-    // The hub's authenticated callback from that same address is not held up...
+  it('[S1] an authenticated callback from an address whose token requests are all held still passes', async () => {
+    const attacker = '127.0.5.3';
+    for (let i = 0; i < 3; i++) held.push(rawExchange(bot.url, TRICKLING_TOKEN_REQUEST('/oauth2/token'), attacker).socket);
     const callback = await request(`${bot.url}${cfg.BOT_CALLBACK_PATH}`, {
       from: attacker,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: textBatch(`c-${randomUUID()}`, 'still here'),
     });
     expect(callback.status, callback.text).to.equal(200);
-    // ...nor is any other address's token request.
     expect((await tokenRequest('127.0.5.2', { client_id: CLIENT_ID, client_secret: CLIENT_SECRET })).status).to.equal(200);
-
-    // Once the held requests end, the address has its places back.
     for (const s of held.splice(0)) s.destroy();
-    await waitFor(async () => (await tokenRequest(attacker, { client_id: CLIENT_ID, client_secret: CLIENT_SECRET })).status === 200, 'the places to be released');
   });
 });
 

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { ConversationReference } from 'botbuilder-core';
 import { hubMessageSchema, type HubMessage } from '../../schemas/hubMessages.js';
 import { BotTurnError } from '../turnErrors.js';
+import { presentId } from '../messageIds.js';
 import type { InboxItem } from './inbox.js';
 
 const referenceSchema = z.looseObject({ conversation: z.looseObject({ id: z.string().min(1) }) });
@@ -49,7 +50,7 @@ export function readInboxItem(conversationId: string, item: InboxItem): ReadInbo
   if (kind === 'message') {
     const message = checked(hubMessageSchema, item.payload, 'message');
     // A message the hub sent without an id was recorded under a derived one (S7): the same here.
-    return { kind, message: { ...message, id: message.id ?? item.id } };
+    return { kind, message: { ...message, id: presentId(message.id) ?? item.id } };
   }
   if (kind === 'proactive') return { kind, reference: inConversation(conversationId, checked(proactivePayloadSchema, item.payload, 'proactive turn').reference) };
   if (kind === 'deadline') {

@@ -20,6 +20,12 @@ export interface MemoryInboxOptions {
   maxRemembered?: number;
   /** Dead letters kept, newest first; default 1000. */
   maxDeadLetters?: number;
+  /**
+   * Applied to a dead letter before it is kept (S13): the composed server masks customer data
+   * there (card numbers, e-mail addresses, phone numbers), since letters are kept for days and
+   * listed by `hubbot deadletters`. A letter requeued later runs on what was kept.
+   */
+  maskLetter?: (letter: DeadLetter) => DeadLetter;
   /** Default lease of `complete(..., { keepLease: true })`; default 30 s. */
   leaseMs?: number;
   /** Milliseconds clock; default Date.now, looked up at each call so sinon fake timers apply. */
@@ -76,6 +82,7 @@ export class MemoryInbox implements Inbox {
   /** [conversationId, itemId] as JSON → when recorded, oldest first (Map keeps insertion order). */
   private readonly seen = new Map<string, number>();
   private dead: DeadLetter[] = [];
+  private readonly maskLetter?: (letter: DeadLetter) => DeadLetter;
   /** conversation → slot → scheduled item. */
   private readonly schedules = new Map<string, Map<string, InboxItem & { notBefore: number }>>();
   /** conversation → the worker it is pinned to, until when, for which item. */
@@ -97,6 +104,7 @@ export class MemoryInbox implements Inbox {
    */
   constructor(opts: MemoryInboxOptions = {}) {
     this.dedupeWindowMs = opts.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
+    this.maskLetter = opts.maskLetter;
     this.maxRemembered = opts.maxRemembered ?? 1_000_000;
     if (!(Number.isInteger(this.maxRemembered) && this.maxRemembered >= 1)) throw new RangeError('maxRemembered must be a positive integer');
     this.maxDeadLetters = opts.maxDeadLetters ?? DEFAULT_MAX_DEAD_LETTERS;
@@ -260,7 +268,8 @@ export class MemoryInbox implements Inbox {
   async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
     const conv = this.owned(claim);
     if (!conv) return false;
-    const letter: DeadLetter = { conversationId: claim.conversationId, item: JSON.parse(conv.items[0]) as InboxItem, attempts: conv.attempts, reason, deadAt: this.now() };
+    const found: DeadLetter = { conversationId: claim.conversationId, item: JSON.parse(conv.items[0]) as InboxItem, attempts: conv.attempts, reason, deadAt: this.now() };
+    const letter = this.maskLetter ? this.maskLetter(found) : found;
     this.dead = [letter, ...this.dead].slice(0, this.maxDeadLetters);
     await this.complete(claim);
     return true;

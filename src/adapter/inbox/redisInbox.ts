@@ -86,6 +86,12 @@ export interface RedisInboxOptions {
   dedupeWindowMs?: number;
   /** Dead letters kept, newest first; default 1000. */
   maxDeadLetters?: number;
+  /**
+   * Applied to a dead letter before it is kept (S13): the composed server masks customer data
+   * there (card numbers, e-mail addresses, phone numbers), since letters are kept for days and
+   * listed by `hubbot deadletters`. A letter requeued later runs on what was kept.
+   */
+  maskLetter?: (letter: DeadLetter) => DeadLetter;
   /** Default lease of `complete(..., { keepLease: true })`; default 30 s. */
   leaseMs?: number;
   /**
@@ -211,7 +217,8 @@ export class RedisInbox implements Inbox {
 
   /** {@inheritDoc Inbox.deadLetter} */
   async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
-    const letter: DeadLetter = { conversationId: claim.conversationId, item: claim.item, attempts: claim.attempt, reason, deadAt: Date.now() };
+    const found: DeadLetter = { conversationId: claim.conversationId, item: claim.item, attempts: claim.attempt, reason, deadAt: Date.now() };
+    const letter = this.opts.maskLetter ? this.opts.maskLetter(found) : found;
     const reply = await this.finish(claim, 'dead', ['0', JSON.stringify(letter), String(this.maxDeadLetters)]);
     return Number(reply[0]) === 1;
   }

@@ -95,6 +95,16 @@ export class Outbox {
     if (!this.closed.has(conversationId)) this.live.set(conversationId, true);
   }
 
+  /**
+   * The hub said the conversation has ended (its `conversation.end` came in): replies to it are
+   * dropped from now on, without a POST the hub would refuse with 409 (S11). Known from the hub's
+   * own message, so a customer who opens many conversations and ends each at once spoils no
+   * batch and costs the other conversations no part of the budget.
+   */
+  markEnded(conversationId: string): void {
+    if (!this.closed.has(conversationId)) this.close(conversationId, 'the hub ended the conversation (conversation.end)');
+  }
+
   /** Queues messages of one conversation, in order; each promise settles when that message is sent or has finally failed. */
   enqueue(conversationId: string, messages: HubMessage[]): Promise<void>[] {
     if (this.stopped) return messages.map(() => handled(Promise.reject(stopping())));
@@ -242,9 +252,14 @@ export class Outbox {
       return;
     }
     if (conversations.length > 1) {
-      // Refused for good, or a 404/409: which conversation is at fault is not known. Each is
-      // sent alone again, so only the one at fault fails or closes (S6).
-      for (const id of conversations) await this.sendBatch(() => batch.filter((e) => e.conversationId === id));
+      // Refused for good, or a 404/409: which conversation is at fault is not known. A large
+      // batch is split in two halves sent again, and a refused half split again (S11): one bad
+      // conversation among n costs about 2·log2(n) POSTs, not n, and a half without it is
+      // delivered in one POST instead of one conversation per POST. Up to four conversations are
+      // each sent alone (no more POSTs than halving, fewer when one is at fault). Only a
+      // conversation refused on its own fails or closes (S6).
+      const parts = conversations.length <= 4 ? conversations.map((id) => [id]) : [conversations.slice(0, Math.ceil(conversations.length / 2)), conversations.slice(Math.ceil(conversations.length / 2))];
+      for (const ids of parts) await this.sendBatch(() => batch.filter((e) => ids.includes(e.conversationId)));
       return;
     }
     const [id] = conversations;

@@ -1,0 +1,78 @@
+/**
+ * Customer data masked before it is kept (S13): card numbers, e-mail addresses and phone numbers
+ * a customer types end up in transcripts (kept 30 days), dead letters and log lines, where
+ * anyone with access to Redis or the logs could read them. Each is replaced by a marker naming
+ * what it was (`[card]`, `[email]`, `[phone]`), so a transcript still reads sensibly.
+ *
+ * - cards: 13 to 19 digits, optionally grouped by single spaces or dashes, that pass the Luhn
+ *   check (so an order number of 16 digits is masked only when it happens to pass it too);
+ * - e-mail addresses: local part, @, a domain with a dot;
+ * - phone numbers: 9 to 15 digits in one run or in groups (spaces, dots, dashes, brackets), or
+ *   from 7 digits when written with a leading `+`; ISO dates and IPv4 addresses are left alone.
+ *
+ * Masking is a heuristic: it errs on the side of masking (a 10-digit reference becomes `[phone]`),
+ * and a number spelled in words is not found.
+ */
+export type CustomerDataKind = 'cards' | 'emails' | 'phones';
+
+export const CUSTOMER_DATA_KINDS: readonly CustomerDataKind[] = ['cards', 'emails', 'phones'];
+
+const CARD = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g;
+// Each pattern may start only where a run of its characters starts (the lookbehinds), and its
+// groups cannot split the same characters two ways: a long hostile string costs linear time.
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const PHONE = /(?<![\w@+.-])(?:\+ ?)?(?:\(\d{1,4}\)[ .-]?)?\d+(?:[ .-]\(?\d+\)?)*(?![\w@])/g;
+
+/** True when the digits pass the Luhn check (the check digit of card numbers). */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function looksLikePhone(match: string): boolean {
+  const digits = match.replace(/\D/g, '').length;
+  const bare = match.replace(/^[(]+|[)]+$/g, '');
+  if (/^\d{4}-\d{2}-\d{2}$/.test(bare) || /^\d{1,3}(\.\d{1,3}){3}$/.test(bare)) return false;
+  return match.trimStart().startsWith('+') ? digits >= 7 && digits <= 15 : digits >= 9 && digits <= 15;
+}
+
+/** `text` with the chosen kinds of customer data replaced by markers. */
+export function maskCustomerData(text: string, kinds: readonly CustomerDataKind[] = CUSTOMER_DATA_KINDS): string {
+  if (kinds.length === 0 || !/\d|@/.test(text)) return text;
+  let out = text;
+  if (kinds.includes('cards')) out = out.replace(CARD, (m) => (passesLuhn(m.replace(/\D/g, '')) ? '[card]' : m));
+  if (kinds.includes('emails')) out = out.replace(EMAIL, '[email]');
+  if (kinds.includes('phones')) out = out.replace(PHONE, (m) => (looksLikePhone(m) ? '[phone]' : m));
+  return out;
+}
+
+/** Fields that name or date things rather than say them: ids, times, addresses of services. */
+const STRUCTURAL_KEY = /(^id$|Id$|_id$|^ids?$|^(timestamp|localTimestamp|created|updated|createdAt|receivedAt|deadAt|expiration|serviceUrl|url|path|address|locale|language|type|channelId|etag|eTag|kind|time|level|msg)$)/;
+
+/**
+ * A copy of `value` with customer data masked in every string, except under keys that hold ids,
+ * times and the like (a conversation id of 12 digits is not a phone number). Plain JSON values
+ * only; anything else is returned as it is.
+ */
+export function maskCustomerDataDeep<T>(value: T, kinds: readonly CustomerDataKind[] = CUSTOMER_DATA_KINDS, depth = 0): T {
+  if (kinds.length === 0 || depth > 32) return value;
+  if (typeof value === 'string') return maskCustomerData(value, kinds) as T;
+  if (Array.isArray(value)) return value.map((v) => maskCustomerDataDeep(v, kinds, depth + 1)) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, STRUCTURAL_KEY.test(k) ? v : maskCustomerDataDeep(v, kinds, depth + 1)])) as T;
+  }
+  return value;
+}
+
+/** The kinds named by CUSTOMER_DATA_REDACTION: a list of kinds, or `off` for none. */
+export function customerDataKindsFrom(setting: readonly string[] | 'off'): CustomerDataKind[] {
+  return setting === 'off' ? [] : CUSTOMER_DATA_KINDS.filter((k) => setting.includes(k));
+}
