@@ -16,7 +16,7 @@ const csv = z
   .optional()
   .transform((s) => (s ? s.split(/[\s,]+/).filter(Boolean) : []));
 
-/** Variable name → schema. The README's configuration table lists the same names. */
+/** Variable name → schema. docs/configuration.md lists the same names. */
 export const configSchema = z.object({
   PLATFORM_BASE_URL: optionalUrl.describe('the platform base URL, e.g. https://api.example.com'),
   PLATFORM_TOKEN_URL: optionalUrl.describe('the OAuth2 token endpoint for client credentials'),

@@ -20,7 +20,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'del' | 'patch' | 'head';
 
 /**
  * The request a handler gets: Node's own, with the route parameters and path restify adds.
- * Declared here, not taken from @types/restify, so the package's public declarations need no
+ * Declared here, not taken from \@types/restify, so the package's public declarations need no
  * type-only package at run time (N6 of docs/platform-contract.md).
  */
 export interface HttpRequest extends IncomingMessage {

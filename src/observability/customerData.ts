@@ -6,7 +6,7 @@
  *
  * - cards: 13 to 19 digits, optionally grouped by single spaces or dashes, that pass the Luhn
  *   check (so an order number of 16 digits is masked only when it happens to pass it too);
- * - e-mail addresses: local part, @, a domain with a dot;
+ * - e-mail addresses: local part, an at sign, a domain with a dot;
  * - phone numbers: 9 to 15 digits in one run or in groups (spaces, dots, dashes, brackets), or
  *   from 7 digits when written with a leading `+`; ISO dates and IPv4 addresses are left alone.
  *

@@ -39,8 +39,8 @@ export interface HubbotMetrics {
   /** hubbot_handover_wait_seconds: time from the transfer to the agent joining (H1). */
   handoverWait: Histogram;
   /**
-   * hubbot_contact_center_total{topic,figure}: contact-center figures (O5) counted by this
-   * replica: started, solved, rejected, abandoned, handover, handover.<outcome>. Topics are the
+   * `hubbot_contact_center_total{topic,figure}`: contact-center figures (O5) counted by this
+   * replica: started, solved, rejected, abandoned, handover, `handover.<outcome>`. Topics are the
    * guided-help casebases, a small set.
    */
   contactCenter: Counter<'topic' | 'figure'>;

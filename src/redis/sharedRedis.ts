@@ -216,9 +216,25 @@ export class SharedRedis implements Commands {
   hmGet(key: string, fields: string[]): Promise<(string | null)[]> {
     return this.commands.hmGet(key, fields);
   }
+  /**
+   * HINCRBY: adds `increment` to a hash field (created at 0).
+   *
+   * @param key - the hash
+   * @param field - the field
+   * @param increment - what to add
+   * @returns the field's new value
+   */
   hIncrBy(key: string, field: string, increment: number): Promise<number> {
     return this.commands.hIncrBy(key, field, increment);
   }
+
+  /**
+   * EXPIRE: the key is deleted after `seconds`.
+   *
+   * @param key - the key
+   * @param seconds - its time to live
+   * @returns 1 when the time was set, 0 when the key does not exist
+   */
   expire(key: string, seconds: number): Promise<number> {
     return this.commands.expire(key, seconds);
   }

@@ -107,7 +107,7 @@ export const articleTypeSchema = z.looseObject({
   articleTypeId: numericIdSchema.optional(),
 });
 
-/** Published alias: `passedThreshold` for `passedThresholdValue` (README, assumed shapes). */
+/** Published alias: `passedThreshold` for `passedThresholdValue` (docs/platform-clients.md, assumed shapes). */
 const withThresholdAlias = <S extends z.ZodType>(schema: S) => withRenamedKey('passedThreshold', 'passedThresholdValue', schema);
 
 /** Published aliases: `articleTypeAttributes`, `additionalInfo` (F3), `passedThreshold`. */
@@ -141,7 +141,7 @@ export const caseActionSchema = z.looseObject({
   metadata: metadataListSchema.optional(),
 });
 
-/** Published aliases: a case's `id` for `caseId`, `passedThreshold` (README, assumed shapes). */
+/** Published aliases: a case's `id` for `caseId`, `passedThreshold` (docs/platform-clients.md, assumed shapes). */
 export const caseSearchItemSchema = withRenamedKey('id', 'caseId', withThresholdAlias(z.looseObject({
   acceptCount: z.number().int().optional(),
   rejectCount: z.number().int().optional(),

@@ -2,7 +2,7 @@
  * Shapes of the conversation manager's setup resources (spec 4.2), conversations and assets.
  * The spec shows only the authentication resource (2.1, in src/schemas/authentication.ts);
  * the others are "not shown" (2.4), so these follow the assumed shapes of docs/platform-contract.md, our one documented
- * assumption (README "Assumed shapes"). They are lenient on purpose: every field is optional,
+ * assumption (docs/platform-clients.md, "Assumed shapes"). They are lenient on purpose: every field is optional,
  * unknown fields are kept, and a numeric id is read as a string, because these shapes come
  * from secondary sources and refusing a real platform answer over them would break callers
  * for nothing. They type requests and parse responses; they never refuse a request.
@@ -123,7 +123,7 @@ export const conversationSchema = z.looseObject({
   messages: z.looseObject({ message: z.array(hubMessageSchema).optional() }).optional(),
 });
 
-/** POST /assets: what the caller declares. Field names not shown; assumed (README). */
+/** POST /assets: what the caller declares. Field names not shown; assumed (docs/platform-clients.md). */
 export const assetDeclarationSchema = z.looseObject({
   contentType: z.string().min(1),
   size: z.number().int().nonnegative(),

@@ -2,7 +2,7 @@
  * A knowledge event as handlers see it: the envelope as it was received (every field kept, W5),
  * its kind, and for the eleven known kinds a payload typed with EVENT_PAYLOAD_SCHEMAS (W8).
  *
- * Where the payload lives is not shown in the spec (6.10). Assumption, documented in the README:
+ * Where the payload lives is not shown in the spec (6.10). Assumption, documented in docs/platform-clients.md, assumed shapes:
  * when the envelope carries an object field `payload` (or else `data`), that object is the
  * payload; otherwise the envelope's own top-level fields are. Either way the typed schemas are
  * lenient, so fields we do not know pass through.

@@ -69,7 +69,7 @@ describe('SharedRedis on a Redis Cluster (D1, D2)', function () {
         }
       }
     };
-    // The ACL README.md recommends, on every node (Redis Cluster does not share ACLs).
+    // The ACL docs/security.md recommends, on every node (Redis Cluster does not share ACLs).
     await onEveryNode(['ACL', 'SETUSER', user, 'on', `>${password}`, '~hubbot:*', '&hubbot:*', '+@read', '+@write', '+@scripting', '+@pubsub', '+ping', '+client|setname', '+cluster|slots']);
     try {
       const withAcl = await openSharedRedis(clusterSettings(`redis://${user}:${password}@127.0.0.1:${cluster.nodes[0].port}`), { clientName: 'test-acl' });

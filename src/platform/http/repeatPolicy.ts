@@ -27,7 +27,7 @@ export const REPEAT_POLICY: Readonly<Record<string, RepeatPolicy>> = Object.free
   'orchestrations.create': 'once',
   'accounts.create': 'once',
   'assets.create': 'once',
-  // The hub keeps one message per id (assumption, README): repeatable when every message has one.
+  // The hub keeps one message per id (assumption, docs/platform-clients.md): repeatable when every message has one.
   'messages.send': 'repeatable',
   // Portal manager. Start and resume open a guided-help session: they record no score, no
   // suggestion and no quickpick, and a session left unused by a lost answer only expires.

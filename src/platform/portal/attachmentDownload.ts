@@ -5,7 +5,7 @@
  * so a large or lying attachment never fills the bot's memory.
  *
  * Where the content lives is not shown; we read the details' signed `contentUrl` (assumed
- * shape, README), else the link whose rel names the content.
+ * shape, docs/platform-clients.md), else the link whose rel names the content.
  */
 import { Transform, type Readable } from 'node:stream';
 import { PlatformError } from '../../errors/platformError.js';

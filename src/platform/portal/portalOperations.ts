@@ -7,7 +7,7 @@
  * One operation is not in 4.3: the spec says a suggestion attachment is "first uploaded through
  * a signed-upload-URL operation and referenced by the altID it returned", without showing that
  * operation. We assume POST /portals/{portalID}/suggestions/attachments/uploadurl answering
- * `{contentUrl, altId}` (README "Assumed shapes"); `PortalManagerClientOptions.operationOverrides`
+ * `{contentUrl, altId}` (docs/platform-clients.md, "Assumed shapes"); `PortalManagerClientOptions.operationOverrides`
  * can point it (or any other) elsewhere. Beside it, the vendor's own upload (F1 of
  * docs/platform-contract.md): POST /attachment/preupload (no portal in the path) answering
  * `{altId, name, contentUrl}`, the bytes then POSTed to the signed contentUrl.
