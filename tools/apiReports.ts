@@ -6,11 +6,13 @@
  *                                          an export lacks TSDoc, or a comment is not valid TSDoc
  *   npx tsx tools/apiReports.ts --update   regenerate the reports (npm run api:update)
  *
- * API Extractor reads declaration files: they are emitted into dist/api-dts
- * (incrementally, so a second run is quick), apart from the build's own output.
+ * API Extractor reads declaration files: they are emitted afresh into dist/api-dts, apart from
+ * the build's own output. Never incrementally: the order of a union's members in an emitted
+ * declaration follows the compiler's type ids, which depend on what was compiled in that run, so
+ * only a full emit gives the same report on a fresh clone (CI) as on a developer's machine.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage, type IConfigFile } from '@microsoft/api-extractor';
@@ -31,11 +33,12 @@ const DOCUMENTATION_PENDING = new Set<string>([]);
 
 /** Emits the declarations of the library's sources (tsconfig.build.json) into DTS. */
 function emitDeclarations(): void {
+  rmSync(DTS, { recursive: true, force: true });
   mkdirSync(DTS, { recursive: true });
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   execFileSync(
     process.execPath,
-    [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--emitDeclarationOnly', '--outDir', DTS, '--sourceMap', 'false', '--inlineSources', 'false', '--incremental', '--tsBuildInfoFile', join(DTS, '.tsbuildinfo')],
+    [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--emitDeclarationOnly', '--outDir', DTS, '--sourceMap', 'false', '--inlineSources', 'false', '--incremental', 'false'],
     { stdio: 'inherit' },
   );
 }
