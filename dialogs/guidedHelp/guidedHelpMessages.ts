@@ -15,8 +15,82 @@ import fr from './texts/fr.json' with { type: 'json' };
 export type TextLanguage = 'en' | 'fr' | 'es' | 'de';
 type Params = Record<string, string | number>;
 
-/** The key of one of the dialog's texts. */
-export type MessageKey = keyof typeof en;
+/**
+ * The key of one of the dialog's texts: the keys of texts/en.json, written out so the package's
+ * declarations need no JSON import (a consumer's NodeNext compile would refuse one). The two
+ * checks below fail to compile when the list and the English catalogue part.
+ */
+export type MessageKey =
+  | 'reminder'
+  | 'portalTrouble'
+  | 'rejectedNext'
+  | 'saveNotLive'
+  | 'saveUnavailable'
+  | 'saveFailed'
+  | 'acceptUnknown'
+  | 'rejectUnknown'
+  | 'resumed'
+  | 'resumeNotFound'
+  | 'resumeCodeInvalid'
+  | 'noSession'
+  | 'saved'
+  | 'offerOne'
+  | 'offer'
+  | 'offerChanged'
+  | 'offerQuestion'
+  | 'articles'
+  | 'askMore'
+  | 'yes'
+  | 'no'
+  | 'agent'
+  | 'solved'
+  | 'endedInactivity'
+  | 'escalateCustomer'
+  | 'escalateNoSolution'
+  | 'escalatePortal'
+  | 'escalateRejectedClosed'
+  | 'summaryAnswers'
+  | 'summaryTried'
+  | 'summaryAccepted'
+  | 'summaryRejected'
+  | 'summaryOffered'
+  | 'summaryLanguage'
+  | 'summaryTranscript'
+  | 'summaryMore'
+  | 'hintNoMatch'
+  | 'hintAmbiguous'
+  | 'hintNotAPosition'
+  | 'hintOneOnly'
+  | 'hintNotANumber'
+  | 'hintOutOfRange'
+  | 'hintEmpty'
+  | 'hintTooLong'
+  | 'hintYesNo'
+  | 'rangeBetween'
+  | 'rangeBoth'
+  | 'rangeAtLeast'
+  | 'rangeGreaterThan'
+  | 'rangeAtMost'
+  | 'rangeUpTo'
+  | 'rangeLessThan'
+  | 'numberRange'
+  | 'pickSeveral'
+  | 'understood'
+  | 'whichOne'
+  | 'proposal'
+  | 'whichTopic'
+  | 'topicNotUnderstood'
+  | 'greeting'
+  | 'pickTopic'
+  | 'noTopics'
+  | 'help'
+  | 'restarted'
+  | 'versionChanged'
+  | 'turnError';
+const everyKeyListed: Record<keyof typeof en, true> = {} as Record<MessageKey, true>;
+const everyListedKeyInEnglish: Record<MessageKey, string> = en;
+void everyKeyListed;
+void everyListedKeyInEnglish;
 
 /** The catalogues by language; read by the test that checks every key is in every language. */
 export const MESSAGE_CATALOGUES: Readonly<Record<TextLanguage, Readonly<Record<string, string>>>> = { en, fr, es, de };

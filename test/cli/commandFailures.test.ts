@@ -3,7 +3,7 @@
  * one line on stderr, no stack trace, exit code 1 or 2 (O1).
  */
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
+import { cleanEnv, runHubbot, type HubbotRun } from '../support/runHubbot.js';
 import { once } from 'node:events';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -12,38 +12,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/startEmulator.js';
 
-const BIN = fileURLToPath(new URL('../../bin/hubbot.js', import.meta.url));
 const SETUP = fileURLToPath(new URL('../../samples/setup.example.json', import.meta.url));
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** The environment without anything that names a platform or a Redis: each test sets its own. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !/^(PLATFORM_|REDIS_|BOT_|WEBHOOK_|CALLBACK_|PORTAL_)/.test(k)) env[k] = v;
-  }
-  return { ...env, ...extra };
-}
-
-async function hubbot(args: string[], env: Record<string, string>): Promise<Outcome> {
-  const started = Date.now();
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr, ms: Date.now() - started };
-}
+const hubbot = (args: string[], env: Record<string, string>) => runHubbot(args, env);
 
 /** One line, nothing of a stack trace or a source excerpt. */
-function expectOneLine(o: Outcome, pattern: RegExp): void {
+function expectOneLine(o: HubbotRun, pattern: RegExp): void {
   const lines = o.stderr.trimEnd().split('\n');
   expect(lines, o.stderr).to.have.length(1);
   expect(lines[0]).to.match(pattern);

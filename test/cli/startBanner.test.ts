@@ -3,6 +3,7 @@
  * emulator's credentials and the ready local setup file; no Node warning.
  */
 import { expect } from 'chai';
+import { cleanEnv, HUBBOT_BIN, runHubbot } from '../support/runHubbot.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -10,28 +11,14 @@ import { loadSetupFile } from '../../src/provisioning/setupDescription.js';
 import { localSetupDescription } from '../../cli/localStack.js';
 import { loadConfig } from '../../src/config/config.js';
 
-const BIN = fileURLToPath(new URL('../../bin/hubbot.js', import.meta.url));
 const LOCAL_SETUP = fileURLToPath(new URL('../../samples/setup.local.json', import.meta.url));
 
-function env(extra: Record<string, string>): Record<string, string> {
-  const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(PLATFORM_|REDIS_|BOT_|WEBHOOK_|CALLBACK_|PORTAL_|LOG_)/.test(k)) clean[k] = v;
-  return { ...clean, ...extra };
-}
-
-async function run(args: string[], extra: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
+const env = cleanEnv;
+const run = (args: string[], extra: Record<string, string>) => runHubbot(args, cleanEnv(extra));
 
 /** Starts `hubbot start` and returns what it printed up to the end of its banner, and a stop. */
 async function start(extra: Record<string, string>): Promise<{ out: string; err: () => string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [BIN, 'start', '--port', '0', '--emulator-port', '0'], { env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [HUBBOT_BIN, 'start', '--port', '0', '--emulator-port', '0'], { env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));

@@ -4,9 +4,7 @@
  * installed command) reads the counters from Redis, and /metrics counts the same.
  */
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import { runHubbot } from '../support/runHubbot.js';
 import { startLocalStack, type LocalStack } from '../../cli/localStack.js';
 import { createReadyGuidedHelpBot } from '../../bots/guidedHelpReadyBot.js';
 import { createLogger } from '../../src/observability/logger.js';
@@ -15,18 +13,9 @@ import type { HubMessage } from '../../src/schemas/hubMessages.js';
 import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
 import { Customer, exchange } from './customerClient.js';
 
-const BIN = fileURLToPath(new URL('../../bin/hubbot.js', import.meta.url));
 const text = (re: RegExp) => (m: HubMessage) => re.test(m.content?.text ?? '');
 
-async function hubbot(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
+const hubbot = (args: string[]) => runHubbot(args);
 
 describe('contact-center figures on the local stack, read by hubbot report', function () {
   this.timeout(60_000);

@@ -107,12 +107,18 @@ describe('the packed package in a consumer project', function () {
 
   it('[K1] every entry point imports on plain node from the installed package', async () => {
     const script = `const names = {};
-for (const entry of ['', '/dialogs', '/bots', '/emulator']) names[entry || '.'] = Object.keys(await import('${pkg.name}' + entry));
+for (const entry of ['', '/dialogs', '/bots', '/emulator', '/local', '/pipeline', '/platform', '/server', '/webhook', '/provisioning']) names[entry || '.'] = Object.keys(await import('${pkg.name}' + entry));
 console.log(JSON.stringify(names));`;
     const names = JSON.parse((await sh('node', ['--input-type=module', '-e', script], project)).trim()) as Record<string, string[]>;
     expect(names['/bots']).to.include.members(['EchoBot', 'GuidedHelpBot', 'createReadyGuidedHelpBot']);
     expect(names['/dialogs']).to.include('GuidedHelpDialog');
-    expect(names['.']).to.include.members(['startHubBotServer', 'createHubBot', 'RedisInbox']);
+    expect(names['.']).to.include.members(['startHubBotServer', 'createHubBot', 'RedisStorage']);
+    expect(names['/pipeline']).to.include.members(['HubPipeline', 'RedisInbox', 'Outbox']);
+    expect(names['/platform']).to.include('ConversationManagerClient');
+    expect(names['/server']).to.include('createJsonServer');
+    expect(names['/webhook']).to.include('registerWebhook');
+    expect(names['/provisioning']).to.include.members(['provision', 'parseSetupDescription']);
+    expect(names['/local']).to.include('startLocalStack');
     expect(names['/emulator']).to.include('startEmulator');
   });
 

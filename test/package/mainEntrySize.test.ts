@@ -1,5 +1,5 @@
 /**
- * The main entry stays what a bot developer needs (issue 27): at most 60 names, each named one
+ * The main entry stays what a bot developer needs: at most 60 names, each named one
  * by one (no `export *`, which would hide how many there are); the plumbing is on the named
  * subpaths of package.json `exports`.
  */

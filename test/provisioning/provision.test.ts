@@ -1,14 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tests read nested documents of assumed shapes */
 import { expect } from 'chai';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/startEmulator.js';
-import { createPlatformHttpCore } from '../../src/platform/http/platformHttpCore.js';
-import { ClientCredentialsTokenProvider } from '../../src/platform/auth/clientCredentialsTokenProvider.js';
+import type { RunningEmulator } from '../../src/emulator/startEmulator.js';
+import { fastEmulator } from './fastEmulator.js';
 import { ConversationManagerClient } from '../../src/platform/conversation/conversationManagerClient.js';
 import { parseSetupDescription, SetupFileError, type SetupDescription } from '../../src/provisioning/setupDescription.js';
 import { provision, ProvisioningError, status, teardown, type StepReport } from '../../src/provisioning/provision.js';
 import { SETUP_STEPS } from '../../src/provisioning/desiredResources.js';
 
-const FAST = { name: 'custom' as const, defaultRate: 100 };
 const ENV = { BOT_CLIENT_ID: 'hub-caller', BOT_CLIENT_SECRET: 'a-secret-of-sixteen+' };
 
 function description(suffix = ''): SetupDescription {
@@ -31,16 +29,7 @@ for (const realistic of [false, true]) describe(`provisioning against the emulat
   const ownAuthentications = async () => (await client.authentications.list()).items.filter((a) => !a.id.startsWith('legacy-'));
 
   beforeEach(async () => {
-    // A generous custom plan on both sides: these tests are about provisioning, not pacing.
-    emu = await startEmulator({ port: 0, plan: FAST, realistic });
-    const core = createPlatformHttpCore({
-      baseUrl: emu.url,
-      tenant: 'default',
-      customRates: FAST,
-      retryDelaysMs: [5, 5, 5],
-      tokenProvider: new ClientCredentialsTokenProvider({ tokenUrl: emu.tokenUrl, clientId: emu.defaultClient.clientId, clientSecret: emu.defaultClient.clientSecret }),
-    });
-    client = new ConversationManagerClient(core);
+    ({ emu, client } = await fastEmulator({ realistic }));
   });
   afterEach(() => emu.stop());
 

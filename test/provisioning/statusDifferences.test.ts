@@ -1,13 +1,11 @@
 import { expect } from 'chai';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/startEmulator.js';
-import { createPlatformHttpCore } from '../../src/platform/http/platformHttpCore.js';
-import { ClientCredentialsTokenProvider } from '../../src/platform/auth/clientCredentialsTokenProvider.js';
+import type { RunningEmulator } from '../../src/emulator/startEmulator.js';
+import { fastEmulator } from './fastEmulator.js';
 import { ConversationManagerClient } from '../../src/platform/conversation/conversationManagerClient.js';
 import { parseSetupDescription, type SetupDescription } from '../../src/provisioning/setupDescription.js';
 import { formatStep, provision, status } from '../../src/provisioning/provision.js';
 import { fieldDifferences } from '../../src/provisioning/desiredResources.js';
 
-const FAST = { name: 'custom' as const, defaultRate: 100 };
 const ENV = { BOT_CLIENT_ID: 'hub-caller', BOT_CLIENT_SECRET: 'a-secret-of-sixteen+' };
 
 function description(changes: { callbackUrl?: string; timeout?: number } = {}): SetupDescription {
@@ -26,15 +24,7 @@ describe('hubbot status: absent, equal or different, and what differs', () => {
   let client: ConversationManagerClient;
 
   beforeEach(async () => {
-    emu = await startEmulator({ port: 0, plan: FAST });
-    const core = createPlatformHttpCore({
-      baseUrl: emu.url,
-      tenant: 'default',
-      customRates: FAST,
-      retryDelaysMs: [5, 5, 5],
-      tokenProvider: new ClientCredentialsTokenProvider({ tokenUrl: emu.tokenUrl, clientId: emu.defaultClient.clientId, clientSecret: emu.defaultClient.clientSecret }),
-    });
-    client = new ConversationManagerClient(core);
+    ({ emu, client } = await fastEmulator());
   });
   afterEach(() => emu.stop());
 

@@ -6,9 +6,10 @@
 const { randomBytes } = require('node:crypto');
 const hub = require('botbuilder-adapter-conversation-hub');
 const { defaultParts, startEmulator } = require('botbuilder-adapter-conversation-hub/emulator');
+const { parseSetupDescription, provision } = require('botbuilder-adapter-conversation-hub/provisioning');
 const { EchoBot } = require('./bot.cjs');
 
-const ENTRIES = ['', '/dialogs', '/bots', '/emulator', '/local', '/agents'];
+const ENTRIES = ['', '/dialogs', '/bots', '/emulator', '/local', '/agents', '/pipeline', '/platform', '/server', '/webhook', '/provisioning'];
 
 async function main() {
   const exported = {};
@@ -33,7 +34,7 @@ async function main() {
   const bot = new EchoBot();
   const server = await hub.startHubBotServer({ config, bot: () => bot });
   try {
-    const setup = hub.parseSetupDescription({
+    const setup = parseSetupDescription({
       authentication: { name: 'commonjs token', tokenRequestUrl: `${server.url}/oauth2/token` },
       clientApplication: { name: 'commonjs bot', callbackUrl: `${server.url}${config.BOT_CALLBACK_PATH}` },
       participant: { name: 'commonjs bot' },
@@ -41,7 +42,7 @@ async function main() {
       orchestration: { name: 'commonjs bot first' },
       account: { name: 'commonjs support', address: 'help@commonjs.test', defaultLanguage: 'en-US' },
     });
-    await hub.provision(hub.connectPlatform(config).conversations, setup, { env });
+    await provision(hub.connectPlatform(config).conversations, setup, { env });
     const started = await fetch(`${emulator.url}/emulator/conversations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
