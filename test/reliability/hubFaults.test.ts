@@ -78,6 +78,19 @@ describe('reliability: three replicas while the hub fails sends or tokens', func
   });
 
   it('[L8] three replicas answering at once share the tenant\'s one bucket: the hub never answers 429', async () => {
+    // Start with the hub's bucket full: the sends of the tests before (a stalled one the hub took
+    // late, a resend) count in the hub's own limiter, which the replicas' shared bucket cannot
+    // see. Full means no send for two seconds, longer than one token's refill on this plan.
+    let seen = -1;
+    let quietSince = Date.now();
+    await waitFor(
+      () => {
+        const now = h.platformCalls.of('POST', MESSAGES_PATH).length;
+        if (now !== seen) [seen, quietSince] = [now, Date.now()];
+        return h.platformCalls.unanswered('POST', MESSAGES_PATH) === 0 && Date.now() - quietSince >= 2000;
+      },
+      { what: 'two seconds without a send to the hub', timeoutMs: 60_000, intervalMs: 100 },
+    );
     const callsBefore = h.platformCalls.of('POST', MESSAGES_PATH).length;
     const turnsBefore = h.turns.length;
     const customers = await openCustomers(h, 9);
