@@ -4,7 +4,6 @@
  * when their subcommand is used, so `hubbot emulator` does not load the bot, and the other
  * way round. Add a subcommand by adding one line to COMMANDS.
  */
-import { pathToFileURL } from 'node:url';
 import { describeFailure } from './commandFailure.js';
 
 export type CommandModule = { run(args: string[]): Promise<number> };
@@ -50,17 +49,4 @@ export async function main(argv: string[], extra: Record<string, CommandEntry> =
     console.error(failure.line);
     return failure.exitCode;
   }
-}
-
-// Run when executed directly (`tsx cli/main.ts ...` or through bin/hubbot.js).
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      if (code !== 0) process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(`hubbot: ${(err as Error).message}`);
-      process.exitCode = 1;
-    },
-  );
 }

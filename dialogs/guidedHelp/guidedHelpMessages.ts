@@ -6,6 +6,7 @@
  * portal as it is; only our own lines fall back to English.
  */
 import { bestAcceptLanguage } from '../../src/schemas/languages.js';
+import type { SayKey } from './guidedHelpTypes.js';
 import de from './texts/de.json' with { type: 'json' };
 import en from './texts/en.json' with { type: 'json' };
 import es from './texts/es.json' with { type: 'json' };
@@ -16,23 +17,12 @@ export type TextLanguage = 'en' | 'fr' | 'es' | 'de';
 type Params = Record<string, string | number>;
 
 /**
- * The key of one of the dialog's texts: the keys of texts/en.json, written out so the package's
+ * The key of one of the dialog's texts: the keys of texts/en.json (the dialog's own lines, SayKey, and the rest), written out so the package's
  * declarations need no JSON import (a consumer's NodeNext compile would refuse one). The two
  * checks below fail to compile when the list and the English catalogue part.
  */
 export type MessageKey =
-  | 'reminder'
-  | 'portalTrouble'
-  | 'rejectedNext'
-  | 'saveNotLive'
-  | 'saveUnavailable'
-  | 'saveFailed'
-  | 'acceptUnknown'
-  | 'rejectUnknown'
-  | 'resumed'
-  | 'resumeNotFound'
-  | 'resumeCodeInvalid'
-  | 'noSession'
+  | SayKey
   | 'saved'
   | 'offerOne'
   | 'offer'
