@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { ESLint } from 'eslint';
 import { ROOT } from './importGraph.js';
 
@@ -67,7 +67,7 @@ describe('import circles (npm run lint:cycles)', function () {
   // CI sets FORCE_COLOR for mocha's output, and dpdm's report then carries ANSI codes between
   // the file names and the arrow; the check reads plain text either way.
   const PLAIN_OUTPUT = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
-  const withoutColour = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
+  const withoutColour = (text: string): string => stripVTControlCharacters(text);
 
   /** Runs the lint's circle check (dpdm, as package.json's lint:cycles does) on the given files. */
   async function cycleCheck(dir: string, files: Record<string, string>): Promise<{ code: number; out: string }> {
