@@ -2,8 +2,11 @@
  * The customer side of the emulator (its own API, not the platform's): what a channel would
  * do for a real customer. Used by end-to-end tests and by the web chat page.
  *
- * - POST /emulator/conversations `{accountId? | accountAddress?, customer?: {id?, name?}}`
- *   opens a conversation on an account (the only account when there is one) → 201 `{id, accountId}`.
+ * - POST /emulator/conversations `{accountId? | accountAddress?, customer?: {id?, name?}, language?}`
+ *   opens a conversation on an account (the only account when there is one) → 201 `{id, accountId}`,
+ *   and signals it to the bot as the hub is assumed to (N4, hub/conversationStartSignal.ts): a
+ *   `customer.info` with the customer's name and the language (given, else the account's), so
+ *   the bot greets before the customer types (U1).
  * - POST /emulator/conversations/{id}/messages `{text}` or `{type, content}` sends a customer
  *   message, checked and routed like any hub message (C5: a type a customer may not send is
  *   refused with 400-120) → 202. An optional `language` (`fr-FR`) becomes the message's
@@ -24,6 +27,7 @@ import { header } from '../../httpServer/errorResponse.js';
 import { sendJson } from '../../httpServer/jsonServer.js';
 import { parseBody } from '../bodyValidation.js';
 import type { EmulatorContext } from '../emulatorContext.js';
+import { accountDefaultLanguage } from '../hub/conversationStartSignal.js';
 import type { Conversation, ConversationStore } from '../hub/conversationStore.js';
 import { EMULATOR_API } from '../hub/hubPaths.js';
 import type { MessageRouter } from '../hub/messageRouter.js';
@@ -37,6 +41,7 @@ const startSchema = z.looseObject({
   accountId: z.string().optional(),
   accountAddress: z.string().optional(),
   customer: z.looseObject({ id: z.string().optional(), name: z.string().optional() }).optional(),
+  language: z.string().min(2).max(35).optional(),
 });
 
 const customerMessageSchema = z.looseObject({
@@ -51,11 +56,7 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
   const base = `${EMULATOR_API}/conversations`;
   /** The language a conversation's messages last gave (kept as long as the conversation is). */
   const spoken = new WeakMap<Conversation, string>();
-  const accountLanguage = (conv: Conversation): string | undefined => {
-    const doc = deps.stores.accounts.find(conv.accountId)?.doc as { chatConfigurations?: { defaultLanguage?: unknown } } | undefined;
-    const lang = doc?.chatConfigurations?.defaultLanguage;
-    return typeof lang === 'string' && lang !== '' ? lang : undefined;
-  };
+  const accountLanguage = (conv: Conversation): string | undefined => accountDefaultLanguage(deps.stores.accounts, conv.accountId);
   const conversation = (id: string): Conversation => {
     const conv = deps.conversations.get(id);
     if (!conv) throw PlatformError.of('404-101', { name: `conversation ${id}` });
@@ -76,6 +77,8 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
     }
     const conv = deps.conversations.create({ tenant: account.tenant, accountId: account.id, customer: body.customer });
     ctx.record({ kind: 'conversationStarted', conversationId: conv.id, accountId: account.id, tenant: account.tenant });
+    if (body.language) spoken.set(conv, body.language);
+    deps.router.signalStart(conv, body.language);
     sendJson(rc.res, 201, { id: conv.id, accountId: account.id, customer: conv.customer });
   });
 
