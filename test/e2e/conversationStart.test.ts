@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { ActivityHandler } from 'botbuilder-core';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../cli/localStack.js';
 import { createLogger } from '../../src/observability/logger.js';
+import { waitFor } from '../support/waitFor.js';
 import { Customer } from './customerClient.js';
 
 /** Microsoft's welcome pattern, saying what it knows of the customer. */
@@ -90,5 +91,26 @@ describe('conversation start signalled by the emulated hub (end to end)', functi
     expect(res.status, await res.text()).to.equal(202);
     const all = await customer.messages(2);
     expect(all.map((m) => m.content?.text)).to.deep.equal(['Welcome ? [de-DE]', 'hallo [de-DE]']);
+  });
+
+  it('[N4] a conversation opened by a customer\'s first message is signalled before that message', async () => {
+    stack = await stackWith({});
+    const token = stack.emulator.tokenFor({ senderType: 'customer' });
+    const first = { sender: { type: 'customer', id: 'c-9', name: 'Dee' }, type: { value: 'text' }, content: { text: 'hola' }, conversation: { account: { address: stack.accountAddress } }, language: 'es-ES' };
+    const res = await fetch(`${stack.emulator.hubUrl}/conversations/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ messages: { message: [first] } }),
+    });
+    expect(res.status).to.equal(202);
+    const [{ conversationId }] = (await res.json()).messages;
+    const received = await waitFor(async () => {
+      const body = await (await fetch(`${stack!.emulator.url}/emulator/conversations/${conversationId}/received?since=0&waitMs=2000`)).json();
+      const texts = body.events.map((e: { message?: { content?: { text?: string } } }) => e.message?.content?.text).filter(Boolean);
+      return texts.length >= 2 ? texts : undefined;
+    }, 'the greeting and the answer');
+    expect(received).to.deep.equal(['Welcome Dee [es-ES]', 'hola [es-ES]']);
+    const conv = await (await fetch(`${stack.emulator.url}/emulator/conversations/${conversationId}`)).json();
+    expect(conv.messages.message.map((m: { type: { value: string } }) => m.type.value).slice(0, 2)).to.deep.equal(['customer.info', 'text']);
   });
 });

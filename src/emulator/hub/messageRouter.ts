@@ -90,7 +90,7 @@ export class MessageRouter {
       if (!conv) {
         conv = opened.get(p.newOnAccount!);
         if (!conv) {
-          conv = this.deps.conversations.create({ tenant, accountId: p.newOnAccount! });
+          conv = this.deps.conversations.create({ tenant, accountId: p.newOnAccount!, customer: { id: p.msg.sender.id, name: p.msg.sender.name } });
           opened.set(p.newOnAccount!, conv);
           // A conversation opened by a customer's first message is signalled before that message (N4).
           const signal = this.startMessage(conv, p.msg.language);
