@@ -189,12 +189,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   });
   registerSetupRoutes(context, resourceStores);
   registerMessageRoutes(context, { router, conversations });
-  registerAssetRoutes(context, assets, {
+  const declareAsset = registerAssetRoutes(context, assets, {
     signingKey: opts.signingKey ?? randomBytes(32),
     urlTtlMs: (opts.signedUrlTtlSeconds ?? 900) * 1000,
     maxAssetBytes: opts.maxAssetBytes ?? 10 * 1024 * 1024,
   });
-  registerCustomerRoutes(context, { stores: resourceStores, conversations, router });
+  registerCustomerRoutes(context, { stores: resourceStores, conversations, router, declareAsset });
   registerAdminRoutes(context, services);
   registerRealisticRoutes(context);
   for (const part of opts.parts ?? []) await part(context);

@@ -14,6 +14,10 @@
  *   conversation's language (the last one a message gave), else the account's
  *   chatConfigurations.defaultLanguage (U2): a French customer whose channel sends no language
  *   is still spoken to in French.
+ * - POST /emulator/conversations/{id}/assets `{name?, contentType, size}` declares a file the
+ *   customer attaches (N5), in the conversation's tenant, as POST /assets does → 201 with the
+ *   asset's `id` and a signed upload `contentUrl` (PUT the bytes there); a message whose content
+ *   names `{assetId}` then carries it to the bot.
  * - GET /emulator/conversations/{id}/received?since=N&waitMs=M long-polls what the customer
  *   received after cursor N → `{events, next}`; GET .../stream streams it (server-sent events,
  *   resumable with Last-Event-ID or ?since=N).
@@ -26,6 +30,7 @@ import { PlatformError } from '../../errors/platformError.js';
 import { header } from '../../httpServer/errorResponse.js';
 import { sendJson } from '../../httpServer/jsonServer.js';
 import { parseBody } from '../bodyValidation.js';
+import type { DeclareAsset } from '../assets/assetRoutes.js';
 import type { EmulatorContext } from '../emulatorContext.js';
 import { accountDefaultLanguage } from '../hub/conversationStartSignal.js';
 import type { Conversation, ConversationStore } from '../hub/conversationStore.js';
@@ -51,7 +56,7 @@ const customerMessageSchema = z.looseObject({
   language: z.string().min(2).max(35).optional(),
 });
 
-export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: ResourceStores; conversations: ConversationStore; router: MessageRouter }): void {
+export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: ResourceStores; conversations: ConversationStore; router: MessageRouter; declareAsset: DeclareAsset }): void {
   const { app } = ctx;
   const base = `${EMULATOR_API}/conversations`;
   /** The language a conversation's messages last gave (kept as long as the conversation is). */
@@ -116,6 +121,12 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
     };
     const routed = deps.router.accept(conv.tenant, { messages: { message: [message] } });
     sendJson(rc.res, 202, { messages: routed });
+  });
+
+  app.route('post', `${base}/:id/assets`, (rc) => {
+    const conv = conversation(rc.params.id);
+    if (conv.state === 'completed') throw PlatformError.of('409-101', { reason: `conversation ${conv.id} is completed` });
+    sendJson(rc.res, 201, deps.declareAsset(conv.tenant, rc.body ?? {}));
   });
 
   app.route('get', `${base}/:id/received`, async (rc) => {
