@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { ActivityHandler } from 'botbuilder-core';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../cli/localStack.js';
+import { READY_BOTS } from '../../bots/readyBots.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { waitFor } from '../support/waitFor.js';
 import { Customer } from './customerClient.js';
@@ -112,5 +113,17 @@ describe('conversation start signalled by the emulated hub (end to end)', functi
     expect(received).to.deep.equal(['Welcome Dee [es-ES]', 'hola [es-ES]']);
     const conv = await (await fetch(`${stack.emulator.url}/emulator/conversations/${conversationId}`)).json();
     expect(conv.messages.message.map((m: { type: { value: string } }) => m.type.value).slice(0, 2)).to.deep.equal(['customer.info', 'text']);
+  });
+
+  it('[U1] without the start signal, the guided-help bot answers a blank first message once, not with two greetings', async () => {
+    stack = await startLocalStack({ bot: READY_BOTS['guided-help'].create, logger: createLogger({ level: 'silent' }), emulator: { conversationStart: false } });
+    const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
+    await customer.say(' ');
+    // Turns run in order: all that answers the blank message comes before the answer to "help".
+    await customer.say('help');
+    const all = await customer.waitFor((r) => r.some((e) => e.message?.content?.text?.startsWith('Answer my questions')), 20_000);
+    const replies = all.filter((e) => e.message && !e.message.type.value.startsWith('typing.')).map((e) => e.message!.content?.text ?? '');
+    expect(replies.length, replies.join(' | ')).to.equal(2);
+    expect(replies[0]).to.contain('What do you need help with?');
   });
 });

@@ -81,6 +81,21 @@ describe('the chat opened in each language, on a phone (real browser)', function
     });
   }
 
+  it('[U1] a blank first message gets one answer, not a greeting twice', async () => {
+    await openIn(rig.page, rig.stack.emulator.url, 'en-US');
+    const id = await rig.page.locator('#conversation').getAttribute('data-conversation-id');
+    const greeted = await rig.chat.botMessages().count();
+    // The page sends no blank message; a channel may: through the customer API.
+    const blank = await fetch(`${rig.stack.emulator.url}/emulator/conversations/${id}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: ' ' }) });
+    expect(blank.status).to.equal(202);
+    // Turns run in order: whatever answers the blank message comes before the answer to "help".
+    await rig.chat.say('help');
+    await rig.chat.waitForBot('Answer my questions');
+    const texts = (await rig.chat.botMessages().allTextContents()).slice(greeted);
+    expect(texts.length, texts.join(' | ')).to.equal(2);
+    expect(texts[1]).to.contain('Answer my questions');
+  });
+
   it('[U1] [U4] at 1280 x 800 the opened chat shows the greeting; the screenshot is taken', async () => {
     await rig.page.setViewportSize({ width: 1280, height: 800 });
     await openIn(rig.page, rig.stack.emulator.url, 'en-US');
