@@ -281,6 +281,7 @@ export class GuidedHelpBot extends ActivityHandler {
 
 /** A start turn carrying the customer's first message (the hub's conversationUpdate, T4). */
 function startsWithCustomerWords(context: TurnContext): boolean {
-  const hubMessage = (context.activity.channelData as { hubMessage?: { type?: { value?: string }; content?: { text?: string } } } | undefined)?.hubMessage;
-  return hubMessage?.type?.value === 'text' && (hubMessage.content?.text ?? '').trim() !== '';
+  const hubMessage = (context.activity.channelData as { hubMessage?: { type?: { value?: string } } } | undefined)?.hubMessage;
+  // A blank first message too: its own turn greets (U1), so the start turn must not as well.
+  return hubMessage?.type?.value === 'text';
 }

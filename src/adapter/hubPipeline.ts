@@ -51,6 +51,11 @@ export interface HubPipelineOptions {
   serviceUrl?: string;
   /** Which conversations have started, so the first message is preceded by conversationUpdate (T4). */
   conversationStarts: ConversationStarts;
+  /**
+   * The locale of an activity whose hub message names no language: the account's default
+   * language (the bot server passes DEFAULT_LANGUAGE; N4).
+   */
+  defaultLocale?: string;
   /** Called after a conversation's end was handled (its reference is dropped there, for one). */
   onConversationEnd?: (conversationId: string) => Promise<void>;
   /** What a customer is told when the bot fails on their message, per language; false for nothing (T1). */
@@ -123,6 +128,7 @@ export class HubPipeline {
       serviceUrl: opts.serviceUrl,
       log: logger,
       conversationStarts: opts.conversationStarts,
+      ...(opts.defaultLocale ? { defaultLocale: opts.defaultLocale } : {}),
       ...(opts.turnErrorNotices !== undefined ? { turnErrorNotices: opts.turnErrorNotices } : {}),
     });
     // The default onTurnError logs; a developer may set their own. The turn is counted by the

@@ -7,3 +7,4 @@
 export { startEmulator, type RunningEmulator, type EmulatorOptions } from './startEmulator.js';
 export { defaultParts } from './defaultParts.js';
 
+export { customerInfoSignal, type ConversationStart, type ConversationStartSignal } from './hub/conversationStartSignal.js';

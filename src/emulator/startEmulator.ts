@@ -26,6 +26,7 @@ import { FaultInjector } from './faults/faultInjector.js';
 import type { FaultSettingsInput } from './faults/faultSettings.js';
 import { CALLBACK_TIMEOUT_MS, CallbackDelivery } from './hub/callbackDelivery.js';
 import { CallbackTokens } from './hub/callbackTokens.js';
+import type { ConversationStartSignal } from './hub/conversationStartSignal.js';
 import { ConversationStore } from './hub/conversationStore.js';
 import { EscalationQueue } from './hub/escalationQueue.js';
 import { EMULATOR_API, HUB_BASE } from './hub/hubPaths.js';
@@ -75,6 +76,12 @@ export interface EmulatorOptions {
    * realistic/drifts.ts, a list only those named (an unknown name throws).
    */
   realistic?: boolean | readonly string[];
+  /**
+   * How a new conversation is signalled to the bot (N4): default a `customer.info` message with
+   * the customer's name and language (hub/conversationStartSignal.ts); your own signal, or
+   * `false` for none (the bot then first hears of a conversation with the customer's message).
+   */
+  conversationStart?: ConversationStartSignal | false;
 }
 
 /**
@@ -154,7 +161,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const conversations = new ConversationStore(now);
   const assets = new AssetStore(now);
   const escalations = new EscalationQueue(now);
-  const router = new MessageRouter({ stores: resourceStores, conversations, delivery, escalations, assets, log });
+  const router = new MessageRouter({ stores: resourceStores, conversations, delivery, escalations, assets, log, startSignal: opts.conversationStart });
   const services: EmulatorServices = { now, log, clients, issuer, limiter, faults, stores: resourceStores, conversations, assets, escalations, delivery, router };
 
   const requestBodies = new WeakMap<object, unknown>();
@@ -182,12 +189,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   });
   registerSetupRoutes(context, resourceStores);
   registerMessageRoutes(context, { router, conversations });
-  registerAssetRoutes(context, assets, {
+  const declareAsset = registerAssetRoutes(context, assets, {
     signingKey: opts.signingKey ?? randomBytes(32),
     urlTtlMs: (opts.signedUrlTtlSeconds ?? 900) * 1000,
     maxAssetBytes: opts.maxAssetBytes ?? 10 * 1024 * 1024,
   });
-  registerCustomerRoutes(context, { stores: resourceStores, conversations, router });
+  registerCustomerRoutes(context, { stores: resourceStores, conversations, router, declareAsset });
   registerAdminRoutes(context, services);
   registerRealisticRoutes(context);
   for (const part of opts.parts ?? []) await part(context);

@@ -125,6 +125,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     serviceUrl: cfg.PLATFORM_BASE_URL,
     // The first message of a conversation is preceded by a conversationUpdate (welcome handlers, T4).
     conversationStarts: references.asConversationStarts(),
+    // A message naming no language is in the account's default language (N4).
+    defaultLocale: cfg.DEFAULT_LANGUAGE,
     // An ended conversation takes no proactive message: its reference goes, so the index of
     // references holds the conversations under way, not every one ever seen.
     onConversationEnd: (conversationId) => references.remove(conversationId),

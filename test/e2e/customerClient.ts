@@ -20,11 +20,11 @@ export class Customer {
     readonly conversationId: string,
   ) {}
 
-  static async start(emulatorUrl: string, accountAddress: string, customer?: { id?: string; name?: string }): Promise<Customer> {
+  static async start(emulatorUrl: string, accountAddress: string, customer?: { id?: string; name?: string }, language?: string): Promise<Customer> {
     const res = await fetch(`${emulatorUrl}/emulator/conversations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ accountAddress, ...(customer ? { customer } : {}) }),
+      body: JSON.stringify({ accountAddress, ...(customer ? { customer } : {}), ...(language ? { language } : {}) }),
     });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).to.equal(201);

@@ -7,7 +7,7 @@ import { CHAT_TEXTS, chatPageHtml } from '../../src/emulator/web/chatPageHtml.js
 import { catalogueProblems } from '../catalogueProblems.js';
 
 /** Words French, Spanish or German share with English on this page. */
-const SHARED = new Set(['messages', 'message', 'inspector']);
+const SHARED = new Set(['messages', 'message', 'inspector', 'conversation']);
 
 describe('web chat page: its own words', () => {
   for (const [lang, cat] of Object.entries(CHAT_TEXTS).filter(([l]) => l !== 'en-US')) {

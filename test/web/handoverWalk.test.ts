@@ -1,6 +1,6 @@
 /**
  * H1, H2 in the web chat page (real browser), with the ready guided-help bot and the wait for
- * an agent shortened to one second: the page's handover control picks the hub's outcome; the
+ * an agent shortened to one second: the inspector's handover control picks the hub's outcome; the
  * customer sees an agent join, or nobody come and goes back to the guided help. The page
  * showing those notices still passes axe-core's WCAG 2 A and AA rules.
  */
@@ -16,10 +16,15 @@ describe('handover walks in the web chat page (real browser)', function () {
     await fetch(`${rig.stack.emulator.url}/emulator/handover`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
   });
 
+  /** The outcome is an emulator setting: picked on the inspector page, as a developer would (U4). */
   const pickOutcome = async (label: RegExp, outcome: string) => {
-    await rig.page.getByLabel('When the bot hands over').selectOption({ label: (await rig.page.locator('#handover option').filter({ hasText: label }).textContent())! });
+    const inspector = await rig.context.newPage();
+    await inspector.goto(`${rig.stack.emulator.url}/inspector`);
+    const option = (await inspector.locator('#handover option').filter({ hasText: label }).textContent())!;
+    await inspector.getByLabel('When the bot hands over').selectOption({ label: option });
     // The control's PUT has landed when the emulator reports the outcome.
-    await rig.page.waitForFunction(async (o) => (await (await fetch('/emulator/handover')).json()).outcome === o, outcome);
+    await inspector.waitForFunction(async (o) => (await (await fetch('/emulator/handover')).json()).outcome === o, outcome);
+    await inspector.close();
   };
 
   it('[H1] [H2] an agent joins: the page shows the agent and the status, and has no axe violation', async () => {

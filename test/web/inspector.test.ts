@@ -154,7 +154,7 @@ describe('inspector page (real browser)', function () {
     expect(transcript.format).to.equal('hubbot-emulator-transcript/1');
     expect(transcript.conversation).to.include({ id: conversationId, state: 'completed' });
     const said = transcript.messages.map((m: { sender: { type: string }; type: { value: string } }) => `${m.sender.type} ${m.type.value}`).filter((s: string) => !s.includes('typing'));
-    expect(said).to.deep.equal(['customer text', 'custom_bot richMessage.quickreply', 'customer text', 'custom_bot text', 'custom_bot conversation.end']);
+    expect(said).to.deep.equal(['customer customer.info', 'customer text', 'custom_bot richMessage.quickreply', 'customer text', 'custom_bot text', 'custom_bot conversation.end']);
     const kinds = new Set(transcript.log.map((e: CallLogEntry) => e.kind));
     expect([...kinds]).to.include.members(['conversationStarted', 'message', 'call', 'callback']);
     expect(transcript.log.every((e: CallLogEntry) => e.conversationId === undefined || e.conversationId === conversationId)).to.equal(true);

@@ -43,7 +43,7 @@ describe('web chat page (real browser)', function () {
     // Spent choices are disabled; what the bot received is the value, not the label.
     expect(await buttons.first().isDisabled()).to.equal(true);
     const conv = await (await fetch(`${rig.stack.emulator.url}/emulator/conversations/${id}`)).json();
-    const said = conv.messages.message.filter((m: { sender: { type: string } }) => m.sender.type === 'customer').map((m: { content: { text: string } }) => m.content.text);
+    const said = conv.messages.message.filter((m: { sender: { type: string }; type: { value: string } }) => m.sender.type === 'customer' && m.type.value === 'text').map((m: { content: { text: string } }) => m.content.text);
     expect(said).to.deep.equal(['menu', 'link']);
   });
 
@@ -124,8 +124,9 @@ describe('web chat page (real browser)', function () {
     await rig.chat.say('menu');
     await rig.chat.waitForBot('Que voulez-vous faire ?');
     const conv = await (await fetch(`${rig.stack.emulator.url}/emulator/conversations/${id}`)).json();
-    const languages = conv.messages.message.filter((m: { sender: { type: string } }) => m.sender.type === 'customer').map((m: { language?: string }) => m.language);
-    expect(languages).to.deep.equal(['fr-FR', 'fr-FR']);
+    // The start (customer.info, N4) and both messages.
+    const languages = conv.messages.message.filter((m: { sender: { type: string } }) => m.sender.type === 'customer').map((m: { type: { value: string }; language?: string }) => `${m.type.value} ${m.language}`);
+    expect(languages).to.deep.equal(['customer.info fr-FR', 'text fr-FR', 'text fr-FR']);
   });
 
   it('works with the keyboard alone: start, type, reach and use quick replies and a list picker', async () => {

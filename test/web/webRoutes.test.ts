@@ -66,7 +66,8 @@ describe('emulator web part (HTTP)', () => {
     const sent = await own(emu, 'POST', `/conversations/${started.body.id}/messages`, { text: 'bonjour', language: 'fr-FR' });
     expect(sent.status).to.equal(202);
     const conv = await own(emu, 'GET', `/conversations/${started.body.id}`);
-    expect(conv.body.messages.message[0]).to.deep.include({ language: 'fr-FR', content: { text: 'bonjour' } });
+    // After the start signal (customer.info, N4): the customer's message.
+    expect(conv.body.messages.message.at(-1)).to.deep.include({ language: 'fr-FR', content: { text: 'bonjour' } });
     const refused = await own(emu, 'POST', `/conversations/${started.body.id}/messages`, { text: 'x', language: 'f' });
     expect(refused.status).to.equal(400);
   });

@@ -32,7 +32,11 @@ function assetView(a: StoredAsset): Record<string, unknown> {
   return { ...a.doc, id: a.id, contentType: a.contentType, size: a.size, created: a.created, uploaded: a.uploaded !== undefined };
 }
 
-export function registerAssetRoutes(ctx: EmulatorContext, assets: AssetStore, opts: AssetOptions): void {
+/** Declares an asset of a tenant and answers its view with a signed upload URL (what POST /assets answers). */
+export type DeclareAsset = (tenant: string, body: unknown) => Record<string, unknown>;
+
+/** Registers the asset routes; returns the declaration, for the customer side's own upload (N5). */
+export function registerAssetRoutes(ctx: EmulatorContext, assets: AssetStore, opts: AssetOptions): DeclareAsset {
   const { app } = ctx;
   const url = (a: StoredAsset, method: 'PUT' | 'GET') => {
     const expires = ctx.now() + opts.urlTtlMs;
@@ -40,13 +44,17 @@ export function registerAssetRoutes(ctx: EmulatorContext, assets: AssetStore, op
   };
   const notFound = (id: string) => PlatformError.of('404-101', { name: `asset ${id}` });
 
-  app.route('post', `${HUB_BASE}/assets`, async (rc) => {
-    const caller = await ctx.authorize(rc, { service: 'conversationmgr', template: '/assets', anyOfScopes: [...REQUIRED_SCOPES['assets.create']] });
-    const decl = parseBody(assetDeclarationSchema, rc.body);
+  const declare: DeclareAsset = (tenant, body) => {
+    const decl = parseBody(assetDeclarationSchema, body);
     if (!MEDIA_TYPE.test(decl.contentType)) throw PlatformError.of('400-196', { name: 'contentType', allowed: 'a media type such as image/png' });
     if (decl.size > opts.maxAssetBytes) throw PlatformError.of('413-100', { limit: opts.maxAssetBytes });
-    const a = assets.create(caller.tenant, decl);
-    sendJson(rc.res, 201, { ...assetView(a), ...url(a, 'PUT') });
+    const a = assets.create(tenant, decl);
+    return { ...assetView(a), ...url(a, 'PUT') };
+  };
+
+  app.route('post', `${HUB_BASE}/assets`, async (rc) => {
+    const caller = await ctx.authorize(rc, { service: 'conversationmgr', template: '/assets', anyOfScopes: [...REQUIRED_SCOPES['assets.create']] });
+    sendJson(rc.res, 201, declare(caller.tenant, rc.body));
   });
 
   app.route('get', `${HUB_BASE}/assets/:id`, async (rc) => {
@@ -91,4 +99,5 @@ export function registerAssetRoutes(ctx: EmulatorContext, assets: AssetStore, op
     rc.res.writeHead(200, { 'content-type': a.contentType, 'content-length': a.data.length });
     rc.res.end(a.data);
   });
+  return declare;
 }

@@ -2,8 +2,11 @@
  * The customer side of the emulator (its own API, not the platform's): what a channel would
  * do for a real customer. Used by end-to-end tests and by the web chat page.
  *
- * - POST /emulator/conversations `{accountId? | accountAddress?, customer?: {id?, name?}}`
- *   opens a conversation on an account (the only account when there is one) → 201 `{id, accountId}`.
+ * - POST /emulator/conversations `{accountId? | accountAddress?, customer?: {id?, name?}, language?}`
+ *   opens a conversation on an account (the only account when there is one) → 201 `{id, accountId}`,
+ *   and signals it to the bot as the hub is assumed to (N4, hub/conversationStartSignal.ts): a
+ *   `customer.info` with the customer's name and the language (given, else the account's), so
+ *   the bot greets before the customer types (U1).
  * - POST /emulator/conversations/{id}/messages `{text}` or `{type, content}` sends a customer
  *   message, checked and routed like any hub message (C5: a type a customer may not send is
  *   refused with 400-120) → 202. An optional `language` (`fr-FR`) becomes the message's
@@ -11,6 +14,10 @@
  *   conversation's language (the last one a message gave), else the account's
  *   chatConfigurations.defaultLanguage (U2): a French customer whose channel sends no language
  *   is still spoken to in French.
+ * - POST /emulator/conversations/{id}/assets `{name?, contentType, size}` declares a file the
+ *   customer attaches (N5), in the conversation's tenant, as POST /assets does → 201 with the
+ *   asset's `id` and a signed upload `contentUrl` (PUT the bytes there); a message whose content
+ *   names `{assetId}` then carries it to the bot.
  * - GET /emulator/conversations/{id}/received?since=N&waitMs=M long-polls what the customer
  *   received after cursor N → `{events, next}`; GET .../stream streams it (server-sent events,
  *   resumable with Last-Event-ID or ?since=N).
@@ -23,7 +30,9 @@ import { PlatformError } from '../../errors/platformError.js';
 import { header } from '../../httpServer/errorResponse.js';
 import { sendJson } from '../../httpServer/jsonServer.js';
 import { parseBody } from '../bodyValidation.js';
+import type { DeclareAsset } from '../assets/assetRoutes.js';
 import type { EmulatorContext } from '../emulatorContext.js';
+import { accountDefaultLanguage } from '../hub/conversationStartSignal.js';
 import type { Conversation, ConversationStore } from '../hub/conversationStore.js';
 import { EMULATOR_API } from '../hub/hubPaths.js';
 import type { MessageRouter } from '../hub/messageRouter.js';
@@ -37,6 +46,7 @@ const startSchema = z.looseObject({
   accountId: z.string().optional(),
   accountAddress: z.string().optional(),
   customer: z.looseObject({ id: z.string().optional(), name: z.string().optional() }).optional(),
+  language: z.string().min(2).max(35).optional(),
 });
 
 const customerMessageSchema = z.looseObject({
@@ -46,16 +56,12 @@ const customerMessageSchema = z.looseObject({
   language: z.string().min(2).max(35).optional(),
 });
 
-export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: ResourceStores; conversations: ConversationStore; router: MessageRouter }): void {
+export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: ResourceStores; conversations: ConversationStore; router: MessageRouter; declareAsset: DeclareAsset }): void {
   const { app } = ctx;
   const base = `${EMULATOR_API}/conversations`;
   /** The language a conversation's messages last gave (kept as long as the conversation is). */
   const spoken = new WeakMap<Conversation, string>();
-  const accountLanguage = (conv: Conversation): string | undefined => {
-    const doc = deps.stores.accounts.find(conv.accountId)?.doc as { chatConfigurations?: { defaultLanguage?: unknown } } | undefined;
-    const lang = doc?.chatConfigurations?.defaultLanguage;
-    return typeof lang === 'string' && lang !== '' ? lang : undefined;
-  };
+  const accountLanguage = (conv: Conversation): string | undefined => accountDefaultLanguage(deps.stores.accounts, conv.accountId);
   const conversation = (id: string): Conversation => {
     const conv = deps.conversations.get(id);
     if (!conv) throw PlatformError.of('404-101', { name: `conversation ${id}` });
@@ -76,6 +82,8 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
     }
     const conv = deps.conversations.create({ tenant: account.tenant, accountId: account.id, customer: body.customer });
     ctx.record({ kind: 'conversationStarted', conversationId: conv.id, accountId: account.id, tenant: account.tenant });
+    if (body.language) spoken.set(conv, body.language);
+    deps.router.signalStart(conv, body.language);
     sendJson(rc.res, 201, { id: conv.id, accountId: account.id, customer: conv.customer });
   });
 
@@ -113,6 +121,12 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
     };
     const routed = deps.router.accept(conv.tenant, { messages: { message: [message] } });
     sendJson(rc.res, 202, { messages: routed });
+  });
+
+  app.route('post', `${base}/:id/assets`, (rc) => {
+    const conv = conversation(rc.params.id);
+    if (conv.state === 'completed') throw PlatformError.of('409-101', { reason: `conversation ${conv.id} is completed` });
+    sendJson(rc.res, 201, deps.declareAsset(conv.tenant, rc.body ?? {}));
   });
 
   app.route('get', `${base}/:id/received`, async (rc) => {

@@ -22,6 +22,7 @@ import type { AssetStore } from '../assets/assetStore.js';
 import type { CallLog } from '../callLog.js';
 import type { CallbackDelivery, CallbackTarget } from './callbackDelivery.js';
 import type { Conversation, ConversationStore, StoredMessage } from './conversationStore.js';
+import { accountDefaultLanguage, customerInfoSignal, startSignalMessage, type ConversationStartSignal } from './conversationStartSignal.js';
 import type { EscalationQueue } from './escalationQueue.js';
 import { HANDOVER_TYPES_TO_BOT, HandoverPlayer } from './handoverPlayer.js';
 import { botTarget, customerTarget, escalationAgentOf, type TargetResult } from './routeTargets.js';
@@ -54,8 +55,24 @@ export class MessageRouter {
       escalations: EscalationQueue;
       assets: AssetStore;
       log: CallLog;
+      /** How a new conversation is signalled to the bot (N4); default `customer.info`, false for none. */
+      startSignal?: ConversationStartSignal | false;
     },
   ) {}
+
+  /**
+   * Signals a new conversation to the bot (N4), routed like the customer's own messages; a no-op
+   * when signals are off. `language` is the channel's, else the account's default is used.
+   */
+  signalStart(conv: Conversation, language?: string): void {
+    const signal = this.startMessage(conv, language);
+    if (signal) this.accept(conv.tenant, { messages: { message: [signal] } });
+  }
+
+  private startMessage(conv: Conversation, language: string | undefined): HubMessage | undefined {
+    const lang = language ?? accountDefaultLanguage(this.deps.stores.accounts, conv.accountId);
+    return startSignalMessage(this.deps.startSignal ?? customerInfoSignal, conv.id, { customerId: conv.customer.id, name: conv.customer.name, language: lang });
+  }
 
   /** Checks, stores and routes a batch for `tenant`; throws (routing nothing) on the first refusal. */
   /** `boundSender`: the participant type the calling client is bound to, if any (its messages must carry it). */
@@ -71,8 +88,14 @@ export class MessageRouter {
       }
       let conv = p.conv;
       if (!conv) {
-        conv = opened.get(p.newOnAccount!) ?? this.deps.conversations.create({ tenant, accountId: p.newOnAccount! });
-        opened.set(p.newOnAccount!, conv);
+        conv = opened.get(p.newOnAccount!);
+        if (!conv) {
+          conv = this.deps.conversations.create({ tenant, accountId: p.newOnAccount!, customer: { id: p.msg.sender.id, name: p.msg.sender.name } });
+          opened.set(p.newOnAccount!, conv);
+          // A conversation opened by a customer's first message is signalled before that message (N4).
+          const signal = this.startMessage(conv, p.msg.language);
+          groups.set(conv, signal ? [{ sender: 'customer', msg: signal }] : []);
+        }
       }
       if (!groups.has(conv)) groups.set(conv, []);
       groups.get(conv)!.push({ sender: p.sender, msg: p.msg });

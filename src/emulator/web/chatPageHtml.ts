@@ -1,8 +1,12 @@
 /**
  * The markup of the web chat page (GET /chat); chatPage.ts (browser) brings it to life.
- * Labels carry `data-text` keys so the page can switch language in place; the page's own
+ * Labels carry `data-text` (or `data-label`, for an aria-label) keys so the page can switch language in place; the page's own
  * words are one catalogue per language (texts/*.json, U2), given to the page as a JSON data
  * block (not a script: nothing in it runs, so the Content-Security-Policy still holds).
+ *
+ * Only the message log scrolls: the header, the conversation's bar and the composer stay in
+ * place (U4). The emulator's own settings (faults, realistic answers, what the hub does with a
+ * handover) are on the inspector page, not here: this page is what a customer sees.
  *
  * The live log is a region around the list of messages, not the list itself: a list given the
  * log role stops being a list, and its items would be list items outside any list (WCAG 1.3.1).
@@ -24,7 +28,7 @@ function dataBlock(id: string, value: unknown): string {
 const BODY = `<header class="topbar">
   <h1 data-text="title">Web chat</h1>
   <div class="topbar-tools">
-    <label for="language" data-text="language">Language</label>
+    <label for="language" class="language-label" data-text="language">Language</label>
     <select id="language">
       <option value="en-US" lang="en">English</option>
       <option value="fr-FR" lang="fr">Français</option>
@@ -48,27 +52,20 @@ const BODY = `<header class="topbar">
     <button type="submit" class="primary" data-text="start">Start chat</button>
     <p id="start-error" class="error" role="alert" hidden></p>
   </form>
-  <section id="conversation" class="conversation" aria-label="Conversation" hidden>
+  <section id="conversation" class="conversation" aria-label="Conversation" data-label="conversation" hidden>
     <div class="conv-bar">
       <p id="conv-status" class="conv-status" role="status"></p>
-      <div class="handover-control">
-        <label for="handover" data-text="handover">When the bot hands over</label>
-        <select id="handover">
-          <option value="queue" data-text="handoverQueue">the transfer waits in the queue</option>
-          <option value="agent" data-text="handoverAgent">an agent joins after 3 s</option>
-          <option value="none" data-text="handoverNone">no agent comes</option>
-          <option value="refused" data-text="handoverRefused">the hub refuses the transfer</option>
-        </select>
-      </div>
       <button id="new-chat" type="button" class="secondary" data-text="newChat">New chat</button>
     </div>
-    <div id="message-log" class="message-log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" tabindex="0">
+    <div id="message-log" class="message-log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" data-label="messages" tabindex="0">
       <ol id="messages" class="messages"></ol>
     </div>
     <p id="typing" class="typing" role="status" hidden data-text="typing">The bot is typing…</p>
     <form id="composer" class="composer">
       <label for="message" class="visually-hidden" data-text="message">Message</label>
-      <input id="message" autocomplete="off" maxlength="4000" data-placeholder="placeholder" placeholder="Type a message and press Enter">
+      <input id="message" autocomplete="off" maxlength="4000" data-placeholder="placeholder" placeholder="Type a message">
+      <input id="picture" type="file" accept="image/*" hidden>
+      <button id="attach" type="button" class="secondary attach" data-label="attach" aria-label="Attach a picture" title="Attach a picture"><span aria-hidden="true">+</span></button>
       <button id="send" type="submit" class="primary" data-text="send">Send</button>
     </form>
   </section>

@@ -1,6 +1,7 @@
 /**
- * The markup of the inspector page (GET /inspector); inspectorPage.ts and faultControls.ts
- * (browser) fill it. Controls on the left, the log in the middle, the selected entry's JSON
+ * The markup of the inspector page (GET /inspector); inspectorPage.ts, faultControls.ts,
+ * realisticControls.ts and handoverControls.ts (browser) fill it. Every setting of the emulator
+ * is here, none on the customer's chat page (U4). Controls on the left, the log in the middle, the selected entry's JSON
  * on the right (stacked on narrow windows).
  */
 import { pageHtml } from './pageShell.js';
@@ -61,6 +62,17 @@ const BODY = `<header class="topbar">
       <h2 id="filter-heading">Entries</h2>
       <div id="filters" class="filters"></div>
       <label class="check" for="follow"><input id="follow" type="checkbox" checked> Follow new entries</label>
+    </section>
+    <section class="panel" aria-labelledby="handover-heading">
+      <h2 id="handover-heading">Handover</h2>
+      <div class="field"><label for="handover">When the bot hands over</label>
+        <select id="handover">
+          <option value="queue">the transfer waits in the queue</option>
+          <option value="agent">an agent joins after 3 s</option>
+          <option value="none">no agent comes</option>
+          <option value="refused">the hub refuses the transfer</option>
+        </select></div>
+      <p id="handover-status" class="status-line" role="status"></p>
     </section>
     <section class="panel" aria-labelledby="realistic-heading">
       <h2 id="realistic-heading">Realistic answers</h2>

@@ -2,7 +2,9 @@
  * The stylesheet of the chat and inspector pages (served as /emulator/web/webchat.css).
  * Colours are chosen for WCAG AA: body text at least 7:1, small coloured labels at least
  * 4.5:1, control borders and the focus ring at least 3:1 against what surrounds them. Touch
- * targets are 44 px high, and the chat fits a 360 px wide phone.
+ * targets are 44 px high (40 px on a phone, still well above WCAG's 24 px), and the chat fits a
+ * 360 x 740 phone: only the message log scrolls, and the header, the conversation's bar and the
+ * composer together stay under a fifth of the height (U4).
  */
 export const WEB_STYLES = `
 :root {
@@ -23,7 +25,7 @@ a { color: var(--primary); }
 code { font-family: "DejaVu Sans Mono", ui-monospace, monospace; font-size: .875em; }
 
 .topbar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5rem 1rem; padding: .6rem 1rem; background: var(--topbar); color: #fff; }
-.topbar h1 { margin: 0; font-size: 1.125rem; }
+.topbar h1 { margin: 0; font-size: 1.125rem; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .topbar-tools { display: flex; align-items: center; gap: .5rem .75rem; flex-wrap: wrap; }
 .topbar a { color: #fff; font-weight: 600; }
 .topbar :focus-visible { outline-color: #fbbf24; }
@@ -48,7 +50,9 @@ button:disabled, button:disabled:hover { background: #e4e7eb; color: #4a5563; bo
 .status-line { margin: .5rem 0 0; color: var(--muted); font-size: .9375rem; min-height: 1.2em; }
 
 /* The chat */
-.chat-page { height: 100vh; height: 100dvh; display: flex; flex-direction: column; }
+.chat-page { height: 100vh; height: 100dvh; display: flex; flex-direction: column; overflow: hidden; }
+.chat-page .topbar { flex-wrap: nowrap; flex: none; }
+.chat-page .topbar-tools { flex-wrap: nowrap; }
 .chat { flex: 1; min-height: 0; width: 100%; max-width: 46rem; margin: 0 auto; display: flex; flex-direction: column; }
 .chat > .panel { margin: 1rem; display: flex; flex-direction: column; }
 .chat > .panel .primary { align-self: flex-start; }
@@ -56,12 +60,13 @@ button:disabled, button:disabled:hover { background: #e4e7eb; color: #4a5563; bo
 .conv-bar button { white-space: nowrap; }
 .handover-control { display: flex; align-items: center; gap: .4rem; font-size: .875rem; flex-wrap: wrap; min-width: 0; }
 .handover-control select { max-width: 100%; }
-.conv-bar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5rem; padding: .4rem 1rem; background: var(--surface); border-bottom: 1px solid var(--line); }
-.conv-status { margin: 0; font-weight: 600; display: flex; align-items: center; gap: .45rem; }
-.conv-status::before { content: ""; width: .7rem; height: .7rem; border-radius: 50%; background: #15803d; }
+.conv-bar { display: flex; flex-wrap: nowrap; align-items: center; justify-content: space-between; gap: .5rem; padding: .4rem 1rem; background: var(--surface); border-bottom: 1px solid var(--line); }
+.conv-status { margin: 0; font-weight: 600; display: flex; align-items: center; gap: .45rem; min-width: 0; }
+.conv-status::before { content: ""; flex: none; width: .7rem; height: .7rem; border-radius: 50%; background: #15803d; }
 [data-state="statusEscalated"] .conv-status::before { background: #b45309; }
 [data-state="statusCompleted"] .conv-status::before { background: #4a5563; }
-.message-log { flex: 1; min-height: 0; overflow-y: auto; }
+.message-log { flex: 1; min-height: 0; overflow-y: auto; position: relative; }
+.msg { position: relative; }
 .messages { list-style: none; margin: 0; padding: 1rem; display: flex; flex-direction: column; gap: .75rem; }
 .msg { display: flex; flex-direction: column; align-items: flex-start; gap: .4rem; max-width: 88%; }
 .msg.you { align-self: flex-end; align-items: flex-end; }
@@ -100,6 +105,8 @@ button.choice.chosen:disabled { background: #dbe7f5; color: #083f7a; border-colo
 .typing { margin: 0; padding: .25rem 1rem .5rem; color: var(--muted); font-style: italic; }
 .composer { display: flex; gap: .5rem; padding: .75rem 1rem; background: var(--surface); border-top: 1px solid var(--line); }
 .composer input { flex: 1; min-width: 0; width: auto; }
+button.attach { min-width: 2.75rem; padding: 0 .6rem; font-size: 1.375rem; line-height: 1; }
+.sent-picture { display: block; max-width: min(14rem, 100%); max-height: 12rem; border-radius: .75rem; border: 1px solid var(--line); }
 .composer input:disabled { background: #e4e7eb; }
 
 /* The inspector */
@@ -157,10 +164,20 @@ button.entry[aria-pressed="true"] { background: #e1ecf8; box-shadow: inset 4px 0
   .inspector { display: flex; flex-direction: column; }
   .entries { max-height: 70vh; }
 }
+@media (max-width: 480px) {
+  .chat-page .topbar { padding: .3rem .75rem; gap: .5rem; }
+  .chat-page .topbar h1 { font-size: 1rem; }
+  .chat-page .topbar select { min-height: 2.25rem; padding: .2rem .4rem; }
+  .chat-page .language-label { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  .conv-bar { padding: .2rem .75rem; }
+  .conv-bar button.secondary { min-height: 2.25rem; padding: .2rem .8rem; }
+  .composer { padding: .4rem .6rem; gap: .4rem; }
+  .composer input, .composer button.primary, .composer button.secondary { min-height: 2.5rem; }
+  .composer button.primary { padding: .3rem .8rem; }
+}
 @media (max-width: 420px) {
   .messages { padding: .75rem .6rem; }
   .msg { max-width: 94%; }
-  .composer { padding: .6rem; }
   .chat > .panel { margin: .6rem; }
   .grid2 { grid-template-columns: 1fr; }
 }

@@ -1,15 +1,17 @@
 /**
  * The web chat page (GET /chat): a person chats as a customer through the emulator's customer
  * API (src/emulator/customer/customerRoutes.ts), exactly as a channel would: start a
- * conversation on an account, send text (each message carries the chosen language, which the
- * bot sees as the activity's locale), and follow what the customer receives over server-sent
- * events. Keyboard only works throughout: Enter sends, every choice is a real button or input,
+ * conversation on an account in the chosen language (the hub signals it to the bot, whose
+ * greeting shows before the customer types, U1), send text and pictures (each message carries
+ * the chosen language, which the bot sees as the activity's locale), and follow what the
+ * customer receives over server-sent events. Keyboard only works throughout: Enter sends, every choice is a real button or input,
  * and the log is an ARIA live region.
  */
 import type { CustomerEvent } from '../../hub/conversationStore.js';
 import { byId, el, fetchJson } from './dom.js';
 import { customerItem, disableChoices, messageItem, noticeItem, type Choice } from './chatRendering.js';
 import { chatLanguageOf, language, setLanguage, t, type ChatLanguage, type TextKey } from './chatText.js';
+import { previewOf, uploadPicture } from './chatPicture.js';
 
 interface Account {
   id: string;
@@ -38,7 +40,8 @@ const input = byId<HTMLInputElement>('message');
 const sendButton = byId<HTMLButtonElement>('send');
 const newChat = byId<HTMLButtonElement>('new-chat');
 const inspectorLink = byId<HTMLAnchorElement>('inspector-link');
-const handoverSelect = byId<HTMLSelectElement>('handover');
+const pictureInput = byId<HTMLInputElement>('picture');
+const attachButton = byId<HTMLButtonElement>('attach');
 
 let conversationId: string | undefined;
 let stream: EventSource | undefined;
@@ -72,6 +75,7 @@ function showTyping(on: boolean): void {
 function setComposerEnabled(on: boolean): void {
   input.disabled = !on;
   sendButton.disabled = !on;
+  attachButton.disabled = !on;
 }
 
 /** Sends one customer message; shows it at once, marked until the hub accepted it. */
@@ -86,6 +90,27 @@ async function send(choice: Choice): Promise<void> {
   } catch (err) {
     mine.classList.replace('pending', 'failed');
     mine.append(el('p', { class: 'error', text: t('notSent', { reason: (err as Error).message }) }));
+  }
+}
+
+/** Uploads a picture and sends it, with what is typed as its caption (N5). */
+async function sendPicture(file: File): Promise<void> {
+  if (!conversationId) return;
+  const caption = input.value.trim();
+  input.value = '';
+  disableChoices(log);
+  const mine = customerItem(caption || t('picture', { name: file.name }));
+  append(mine);
+  try {
+    mine.append(el('img', { class: 'sent-picture', attrs: { src: await previewOf(file), alt: t('picture', { name: file.name }) } }));
+    scrollToEnd();
+    const picture = await uploadPicture(conversationId, file);
+    const content = { text: caption, assets: [picture] };
+    await fetchJson(`${API}/conversations/${encodeURIComponent(conversationId)}/messages`, { method: 'POST', json: { type: 'text', content, language: language() } });
+    mine.classList.remove('pending');
+  } catch (err) {
+    mine.classList.replace('pending', 'failed');
+    mine.append(el('p', { class: 'error', text: t('attachFailed', { reason: (err as Error).message }) }));
   }
 }
 
@@ -144,7 +169,8 @@ function follow(id: string): void {
 async function start(): Promise<void> {
   startError.hidden = true;
   const name = nameInput.value.trim();
-  const body = { ...(accountSelect.value ? { accountId: accountSelect.value } : {}), ...(name ? { customer: { name } } : {}) };
+  // The page's language goes with the start: the bot's greeting comes in it (N4, U1).
+  const body = { ...(accountSelect.value ? { accountId: accountSelect.value } : {}), ...(name ? { customer: { name } } : {}), language: language() };
   try {
     const started = await fetchJson<{ id: string }>(`${API}/conversations`, { method: 'POST', json: body });
     conversationId = started.id;
@@ -198,15 +224,14 @@ newChat.addEventListener('click', () => {
   inspectorLink.href = '/inspector';
   accountSelect.focus();
 });
-languageSelect.addEventListener('change', () => setLanguage(languageSelect.value as ChatLanguage));
-// The emulated hub's answer to the next transfers (H1): what a walk through a handover shows.
-handoverSelect.addEventListener('change', () => {
-  void fetchJson(`${API}/handover`, { method: 'PUT', json: { outcome: handoverSelect.value, agentDelayMs: 3000 } });
+attachButton.addEventListener('click', () => pictureInput.click());
+pictureInput.addEventListener('change', () => {
+  const file = pictureInput.files?.[0];
+  pictureInput.value = '';
+  if (file) void sendPicture(file);
+  input.focus();
 });
-void fetchJson<{ outcome: string }>(`${API}/handover`).then(
-  (s) => (handoverSelect.value = s.outcome),
-  () => (handoverSelect.disabled = true),
-);
+languageSelect.addEventListener('change', () => setLanguage(languageSelect.value as ChatLanguage));
 
 const initial = chatLanguageOf(new URLSearchParams(location.search).get('lang') ?? navigator.language);
 languageSelect.value = initial;

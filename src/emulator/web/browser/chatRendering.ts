@@ -8,6 +8,7 @@
 import type { HubMessage } from '../../../schemas/hubMessages.js';
 import { el, safeUrl } from './dom.js';
 import { t } from './chatText.js';
+import { linkedText } from './chatLinks.js';
 
 /** What a click on a choice sends (`text`, as the bot reads it) and shows (`shown`). */
 export interface Choice {
@@ -31,7 +32,7 @@ function item(who: Who | 'system', type: string, ...children: (Node | undefined)
 }
 
 function bubble(text: string | undefined): HTMLElement | undefined {
-  return text ? el('p', { class: 'bubble', text }) : undefined;
+  return text ? el('p', { class: 'bubble' }, ...linkedText(text)) : undefined;
 }
 
 /** The customer's own message, shown at once; `pending` until the hub accepted it. */

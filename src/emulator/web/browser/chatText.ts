@@ -3,7 +3,8 @@
  * from the bot (in the language each message carries); these are only the page's labels and
  * notices. They are one catalogue per language (../texts/*.json), which the server puts in the
  * page as a JSON data block (chatPageHtml.ts). Elements carry `data-text="key"` (text) or
- * `data-placeholder="key"`, so a language change relabels the page in place.
+ * `data-placeholder="key"` or `data-label="key"` (an aria-label), so a language change relabels
+ * the page in place.
  */
 
 export type ChatLanguage = 'en-US' | 'fr-FR' | 'es-ES' | 'de-DE';
@@ -29,6 +30,12 @@ export function setLanguage(language: ChatLanguage): void {
   document.documentElement.lang = language.slice(0, 2);
   for (const node of document.querySelectorAll<HTMLElement>('[data-text]')) node.textContent = t(node.dataset.text as TextKey);
   for (const node of document.querySelectorAll<HTMLInputElement>('[data-placeholder]')) node.placeholder = t(node.dataset.placeholder as TextKey);
+  // Names a screen reader speaks, and tooltips, are words of the page too.
+  for (const node of document.querySelectorAll<HTMLElement>('[data-label]')) {
+    node.setAttribute('aria-label', t(node.dataset.label as TextKey));
+    if (node.title) node.title = t(node.dataset.label as TextKey);
+  }
+  document.title = `${t('title')} · hubbot`;
 }
 
 export function language(): ChatLanguage {

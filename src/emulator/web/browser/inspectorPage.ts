@@ -2,12 +2,14 @@
  * The inspector page (GET /inspector): the emulator's call log as it grows — every platform
  * call (method, path, status, time taken, rate bucket), every hub message, every callback and
  * callback token — with filters, a JSON view of the selected entry, counts of 429s, retries
- * and token requests, the fault controls, and the transcript export. It polls
+ * and token requests, the emulator's settings (faults, realistic answers, handover), and the
+ * transcript export. It polls
  * GET /emulator/calls?since=N, which the emulator leaves out of its own log.
  */
 import type { CallLogEntry } from '../../callLog.js';
 import { byId, el, fetchJson } from './dom.js';
 import { initFaultControls } from './faultControls.js';
+import { initHandoverControls } from './handoverControls.js';
 import { initRealisticControls } from './realisticControls.js';
 import { belongsTo, CATEGORIES, categoryOf, describeEntry, RetryTracker, type Category } from './inspectorRows.js';
 import { buildTranscript, download } from './transcript.js';
@@ -176,4 +178,5 @@ initFilters();
 initKeyboard();
 void poll();
 void initFaultControls().catch((err: Error) => (byId('fault-status').textContent = `Fault knobs unavailable: ${err.message}`));
+void initHandoverControls().catch((err: Error) => (byId('handover-status').textContent = `Handover control unavailable: ${err.message}`));
 void initRealisticControls().catch((err: Error) => (byId('drift-status').textContent = `Realistic switches unavailable: ${err.message}`));
