@@ -53,6 +53,8 @@ export interface HubPipelineOptions {
   conversationStarts: ConversationStarts;
   /** Called after a conversation's end was handled (its reference is dropped there, for one). */
   onConversationEnd?: (conversationId: string) => Promise<void>;
+  /** Refuse replies whose cards the hub cannot carry whole instead of sending them with a warning (N3). */
+  strictCards?: boolean;
   /** What a customer is told when the bot fails on their message, per language; false for nothing (T1). */
   turnErrorNotices?: Readonly<Record<string, string>> | false;
   /** How a callback body becomes hub messages, when the hub's shape differs from the assumed one. */
@@ -123,6 +125,13 @@ export class HubPipeline {
       serviceUrl: opts.serviceUrl,
       log: logger,
       conversationStarts: opts.conversationStarts,
+      strictCards: opts.strictCards,
+      // Each attachment of a reply, by kind and whether the hub carried it whole (N3).
+      onCards: (report) =>
+        report.kinds.forEach((kind, index) => {
+          const lossy = report.losses.some((l) => l.kind === kind && (l.index ?? index) === index);
+          metrics?.cards.inc({ kind, outcome: report.refused ? 'refused' : lossy ? 'lossy' : 'whole' });
+        }),
       ...(opts.turnErrorNotices !== undefined ? { turnErrorNotices: opts.turnErrorNotices } : {}),
     });
     // The default onTurnError logs; a developer may set their own. The turn is counted by the
