@@ -56,7 +56,7 @@ function single(card: ReadCard, text: string): PlannedMessage {
     return { type: 'richMessage.authentication', content };
   }
   const linkOnly = e.buttons.length === 0 ? e.url : e.buttons.length === 1 && e.buttons[0].url && (!e.url || e.url === e.buttons[0].url) ? e.buttons[0].url : undefined;
-  if (linkOnly && !e.media) {
+  if (linkOnly && !e.media && LINK_KINDS.has(card.kind)) {
     const description = joinText(e.subtitle, e.text);
     return {
       type: 'richMessage.richlink',
@@ -66,6 +66,9 @@ function single(card: ReadCard, text: string): PlannedMessage {
   if (e.buttons.length === 0 && !e.imageUrl && !e.media && !e.url) return { type: 'text', content: { text: joinText(text, readableText(e)) ?? '' } };
   return template([card], text, 'list');
 }
+
+/** Kinds whose card is no more than a link when it has one link and nothing else to press. */
+const LINK_KINDS = new Set<ReadCard['kind']>(['hero', 'thumbnail', 'media', 'unknown']);
 
 function template(cards: ReadCard[], text: string, layout: 'carousel' | 'list'): PlannedMessage {
   const elements = cards.map((card, i) => {

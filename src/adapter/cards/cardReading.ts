@@ -88,10 +88,14 @@ function receiptText(c: Fields, dropped: string[]): string | undefined {
       const what = [quantity ? `${quantity} × ${textOf(i.title) ?? ''}`.trim() : textOf(i.title), textOf(i.subtitle), textOf(i.text)].filter(Boolean).join(', ');
       return pair(what, textOf(i.price));
     }),
-    pair('Tax', textOf(c.tax)),
-    pair('VAT', textOf(c.vat)),
-    pair('Total', textOf(c.total)),
+    labelled('Tax', textOf(c.tax)),
+    labelled('VAT', textOf(c.vat)),
+    labelled('Total', textOf(c.total)),
   ]);
+}
+
+function labelled(label: string, value: string | undefined): string | undefined {
+  return value === undefined ? undefined : `${label}: ${value}`;
 }
 
 function pair(key: string | undefined, value: string | undefined): string | undefined {
