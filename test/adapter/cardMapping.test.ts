@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { CardFactory, MessageFactory, type Activity, type Attachment } from 'botbuilder-core';
+import * as agents from '@microsoft/agents-hosting';
+import type { Activity as AgentsActivity } from '@microsoft/agents-activity';
 import { mapActivity, type MappedActivity } from '../../src/adapter/hubMessagesFromActivity.js';
+import { hubActivityOf } from '../../src/agents/agentsActivity.js';
 import type { HubMessage, TemplateElement } from '../../src/schemas/hubMessages.js';
 
 const out = { conversationId: 'c1', senderType: 'custom_bot' as const, senderId: 'bot-1' };
@@ -51,7 +54,7 @@ describe('cards on the hub', () => {
   });
 
   for (const kind of ['animation', 'audio', 'video'] as const) {
-    it(`[N3] an ${kind} card keeps its media URL, poster image, title, subtitle, text and buttons`, () => {
+    it(`[N3] ${kind === 'video' ? 'a' : 'an'} ${kind} card keeps its media URL, poster image, title, subtitle, text and buttons`, () => {
       const factory = { animation: CardFactory.animationCard, audio: CardFactory.audioCard, video: CardFactory.videoCard }[kind];
       const card = factory(`A ${kind}`, [`https://media.example/${kind}.mp4`], [open('Learn more', 'https://x/learn')], { subtitle: 'Sub', text: 'Text', image: { url: 'https://img.example/poster.png', alt: 'poster' } });
       const mapped = map(MessageFactory.attachment(card));
@@ -199,5 +202,21 @@ describe('cards on the hub', () => {
     expect(elements[3].text).to.equal('Strange\nbut readable');
     expect(mapped.cardKinds).to.deep.equal(['hero', 'adaptive', 'receipt', 'unknown', 'unknown']);
     expect(mapped.losses.map((l) => l.index)).to.deep.equal([3, 4]);
+  });
+
+  it('[N3] the Agents SDK\'s cards map to the very same hub messages and losses as botbuilder\'s (one mapping)', () => {
+    const adaptive = { type: 'AdaptiveCard', body: [{ type: 'TextBlock', text: 'Hi' }, { type: 'Input.Text', id: 'x', label: 'X' }], actions: [{ type: 'Action.Submit', title: 'Go', data: 'go' }] };
+    const pairs: [Partial<Activity>, AgentsActivity][] = [
+      [MessageFactory.carousel([CardFactory.heroCard('A', undefined, ['a']), CardFactory.adaptiveCard(adaptive)], 'Both'), agents.MessageFactory.carousel([agents.CardFactory.heroCard('A', undefined, ['a']), agents.CardFactory.adaptiveCard(adaptive)], 'Both')],
+      [MessageFactory.attachment(CardFactory.signinCard('Sign in', 'https://login.example/')), agents.MessageFactory.attachment(agents.CardFactory.signinCard('Sign in', 'https://login.example/'))],
+      [
+        MessageFactory.attachment(CardFactory.oauthCard('graph', 'Log in', 'Please', 'https://login.example/o')),
+        agents.MessageFactory.attachment(agents.CardFactory.oauthCard('graph', 'Log in', 'Please', { signInLink: 'https://login.example/o' } as Parameters<typeof agents.CardFactory.oauthCard>[3])),
+      ],
+    ];
+    for (const [fromBotbuilder, fromAgents] of pairs) {
+      const expected = map(fromBotbuilder);
+      expect(map(hubActivityOf(fromAgents))).to.deep.equal(expected);
+    }
   });
 });

@@ -10,6 +10,7 @@ import { CardsBot } from '../../samples/cardsBot/cardsBot.js';
 import type { HubMessage } from '../../src/schemas/hubMessages.js';
 import { waitFor } from '../support/waitFor.js';
 import { webRig } from './webTestKit.js';
+import { contrastFailures } from './contrast.js';
 
 describe('the cards sample in the web chat page (real browser)', function () {
   this.timeout(60_000);
@@ -137,5 +138,16 @@ describe('the cards sample in the web chat page (real browser)', function () {
     const { item } = await ask('file', 'richMessage.richlink');
     const link = item.getByRole('link', { name: /Router manual\.pdf/ });
     expect(await link.getAttribute('href')).to.equal('https://files.example.com/manuals/router-manual.pdf');
+  });
+
+  it('[N3] on a phone (360 px) the carousel scrolls inside its message, not the page, and every card text keeps AA contrast', async () => {
+    await rig.page.setViewportSize({ width: 360, height: 740 });
+    const { item } = await ask('carousel', 'richMessage.template');
+    await ask('signin', 'richMessage.authentication');
+    const widths = await rig.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll).to.be.at.most(widths.client);
+    const scroller = await item.locator('ul.template').evaluate((n) => ({ scroll: n.scrollWidth, client: n.clientWidth }));
+    expect(scroller.scroll, 'nine cards are wider than the phone').to.be.greaterThan(scroller.client);
+    expect(await contrastFailures(rig.page)).to.deep.equal([]);
   });
 });

@@ -3,10 +3,11 @@
  * richMessage.authentication, drawn by browser/chatCards.ts), served after the page's own
  * (webStyles.ts) in the same stylesheet. The same rules hold: WCAG AA colours from the page's
  * variables, 44 px touch targets, a 360 px wide phone. A carousel scrolls sideways; every card
- * keeps all of its buttons visible, wrapping them rather than hiding any.
+ * keeps all of its buttons visible, wrapping them rather than hiding any. The list is positioned
+ * so the visually hidden texts of its links stay inside it, not beyond the page.
  */
 export const CARD_STYLES = `
-.template { list-style: none; margin: 0; padding: 0; display: flex; gap: .75rem; width: 100%; }
+.template { list-style: none; margin: 0; padding: 0; display: flex; gap: .75rem; width: 100%; position: relative; }
 .template-list { flex-direction: column; }
 .template-carousel { overflow-x: auto; padding-bottom: .4rem; scroll-snap-type: x proximity; }
 .template-card { display: flex; flex-direction: column; gap: .35rem; flex: none; width: min(18rem, 100%); padding: .75rem .9rem; background: var(--surface); border: 1px solid var(--line); border-top: 4px solid var(--primary); border-radius: .75rem; scroll-snap-align: start; }
