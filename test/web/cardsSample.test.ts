@@ -74,7 +74,7 @@ describe('the cards sample in the web chat page (real browser)', function () {
     expect(await rig.chat.mine()).to.deep.equal(['thumbnail', 'Show me a hero card']);
   });
 
-  for (const [word, tag] of [['animation', 'video'], ['audio', 'audio'], ['video', 'video']] as const) {
+  for (const [word, tag] of [['animation', '.card-media img'], ['audio', 'audio'], ['video', 'video']] as const) {
     it(`[N3] ${word}: a player with the media address, its title and its button`, async () => {
       const { message, item } = await ask(word, 'richMessage.template');
       await expectTemplateShown(message, item);

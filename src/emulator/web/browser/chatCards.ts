@@ -41,7 +41,12 @@ function media(element: TemplateElement): HTMLElement[] {
   return (element.media ?? []).flatMap((m) => {
     const url = safeUrl(m.url);
     if (!url) return [];
-    const player = m.kind === 'audio' ? el('audio', { attrs: { src: url, controls: '', preload: 'none' } }) : el('video', { attrs: { src: url, controls: '', preload: 'none', poster: safeUrl(element.imageUrl) } });
+    // An animation is often a GIF, which only an image plays.
+    const player = /\.(gif|webp|png)$/i.test(new URL(url).pathname)
+      ? el('img', { attrs: { src: url, alt: element.title ?? '' } })
+      : m.kind === 'audio'
+        ? el('audio', { attrs: { src: url, controls: '', preload: 'none' } })
+        : el('video', { attrs: { src: url, controls: '', preload: 'none', poster: safeUrl(element.imageUrl) } });
     // The address stays visible too: a customer whose browser cannot play it can still open it.
     return [el('div', { class: 'card-media' }, player, el('a', { class: 'card-media-link', attrs: { href: url, target: '_blank', rel: 'noopener noreferrer' }, text: new URL(url).pathname.split('/').pop() || url }))];
   });
