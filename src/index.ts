@@ -18,6 +18,8 @@ export { PlatformError } from './errors/platformError.js';
 export { startHubBotServer, createHubBot, type HubBot, type HubBotServer, type HubBotServerOptions, type BotDependencies, type RunnableBot } from './server/hubBotServer.js';
 export { connectPlatform, type PlatformConnection } from './server/platformConnection.js';
 export { HubAdapter, type HubAdapterOptions } from './adapter/hubAdapter.js';
+export type { CardReport } from './adapter/cards/cardReport.js';
+export type { CardKind, CardLoss } from './adapter/cards/cardParts.js';
 export { createHubCallbackHandler, defaultCallbackParser, type HubCallbackHandler, type HubCallbackHandlerOptions } from './adapter/callbackHandler.js';
 export { HUB_CHANNEL_ID, type HubChannelData } from './adapter/hubChannel.js';
 

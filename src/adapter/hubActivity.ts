@@ -76,4 +76,6 @@ export interface OutgoingHubActivity {
   channelData?: unknown;
   suggestedActions?: { actions?: HubCardAction[] };
   attachments?: HubAttachment[];
+  /** `carousel` or `list` (botbuilder's default). */
+  attachmentLayout?: string;
 }

@@ -6,7 +6,8 @@ import type { SenderType } from '../schemas/messageTypes.js';
 import type { HubMessage } from '../schemas/hubMessages.js';
 import { readCustomerInfo } from './customerInfo.js';
 import { activityFromHubMessage } from './activityFromHubMessage.js';
-import { hubMessagesFromActivity } from './hubMessagesFromActivity.js';
+import { hubMessagesFromActivity, mapActivity } from './hubMessagesFromActivity.js';
+import { reportCards } from './cards/cardReport.js';
 import { hubChannelData } from './hubChannel.js';
 import { BotTurnError, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
 import type { DeadLetter, Inbox, InboxItem } from './inbox/inbox.js';
@@ -176,7 +177,7 @@ export class HubAdapter extends BotAdapter {
         responses.push({ id: '' });
         continue;
       }
-      const messages = hubMessagesFromActivity(activity, {
+      const { messages, cardKinds, losses } = mapActivity(activity, {
         conversationId,
         senderType: this.senderType,
         senderId: this.botId,
@@ -188,8 +189,11 @@ export class HubAdapter extends BotAdapter {
         responses.push({ id: '' });
         continue;
       }
-      if (messages.length > 0) outbound.typingOpen = isTyping;
       const ids = messages.map((m) => (m.id = this.messageId(context, outbound)));
+      // What of its cards the hub cannot carry is reported, or refused under strictCards (N3);
+      // the reply is named by its own id, else by the id its sendActivity resolves with.
+      reportCards({ conversationId, activityId: activity.id ?? ids[ids.length - 1] ?? '', kinds: cardKinds, losses }, this.opts);
+      if (messages.length > 0) outbound.typingOpen = isTyping;
       outbound.sends.push(...this.opts.outbox.enqueue(conversationId, messages));
       responses.push({ id: ids[ids.length - 1] ?? '' });
     }

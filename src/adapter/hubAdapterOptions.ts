@@ -7,6 +7,7 @@ import type { SenderType } from '../schemas/messageTypes.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { Inbox } from './inbox/inbox.js';
 import type { CustomerInfoReader } from './customerInfo.js';
+import type { CardReport } from './cards/cardReport.js';
 
 /**
  * What a `HubAdapter` is built with. Only `outbox` is required; the bot server fills in the rest
@@ -37,8 +38,20 @@ export interface HubAdapterOptions {
   defaultLocale?: string;
   /** Reads the customer's name and language from a `customer.info` message; default readCustomerInfo (N4). */
   readCustomerInfo?: CustomerInfoReader;
-  /** Where debug lines go (unknown inbound types, C10). */
-  log?: { debug(obj: object, msg: string): void };
+  /**
+   * Where debug lines (unknown inbound types, C10) and warnings (a reply whose cards lost
+   * something on the hub, N3) go. Without `warn`, those warnings go to Node's process warnings.
+   */
+  log?: { debug(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
+  /**
+   * Refuse a reply whose attachments the hub cannot carry whole (an input field, a second image,
+   * an OAuth card without a link ...): its sendActivity rejects with PlatformError 400-121 naming
+   * what would be dropped, and nothing of it is sent. Default false: such a reply is sent with
+   * what cannot be carried as text, and a warning is logged (N3).
+   */
+  strictCards?: boolean;
+  /** Called for each reply with attachments or suggested actions: their kinds and losses (the server counts them, N3). */
+  onCards?: (report: CardReport) => void;
   /**
    * How the adapter waits between a typing indicator and the next message; default a real timer.
    * Tests pass a fake one.

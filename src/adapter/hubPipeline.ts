@@ -58,6 +58,8 @@ export interface HubPipelineOptions {
   defaultLocale?: string;
   /** Called after a conversation's end was handled (its reference is dropped there, for one). */
   onConversationEnd?: (conversationId: string) => Promise<void>;
+  /** Refuse replies whose cards the hub cannot carry whole instead of sending them with a warning (N3). */
+  strictCards?: boolean;
   /** What a customer is told when the bot fails on their message, per language; false for nothing (T1). */
   turnErrorNotices?: Readonly<Record<string, string>> | false;
   /** How a callback body becomes hub messages, when the hub's shape differs from the assumed one. */
@@ -129,6 +131,13 @@ export class HubPipeline {
       log: logger,
       conversationStarts: opts.conversationStarts,
       ...(opts.defaultLocale ? { defaultLocale: opts.defaultLocale } : {}),
+      strictCards: opts.strictCards,
+      // Each attachment of a reply, by kind and whether the hub carried it whole (N3).
+      onCards: (report) =>
+        report.kinds.forEach((kind, index) => {
+          const lossy = report.losses.some((l) => l.kind === kind && (l.index ?? index) === index);
+          metrics?.cards.inc({ kind, outcome: report.refused ? 'refused' : lossy ? 'lossy' : 'whole' });
+        }),
       ...(opts.turnErrorNotices !== undefined ? { turnErrorNotices: opts.turnErrorNotices } : {}),
     });
     // The default onTurnError logs; a developer may set their own. The turn is counted by the

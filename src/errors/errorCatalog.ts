@@ -29,6 +29,10 @@ export const ERROR_CATALOG = {
   '400-100': { en: 'The request body is malformed: {reason}.', fr: 'Le corps de la requête est mal formé : {reason}.' },
   '400-101': { en: 'The request is invalid: {reason}.', fr: 'La requête est invalide : {reason}.' },
   '400-120': { en: 'Sender type {sender} may not send message type {type}.', fr: "L'expéditeur de type {sender} ne peut pas envoyer le type de message {type}." },
+  '400-121': {
+    en: 'Reply {activityId} cannot be sent whole on the hub ({dropped}); strictCards is on, so none of it was sent.',
+    fr: "La réponse {activityId} ne peut pas être envoyée entière sur le hub ({dropped}) ; strictCards est actif, rien n'en a été envoyé.",
+  },
   '400-113': { en: 'The referenced {resource} {id} does not exist.', fr: "La ressource référencée {resource} {id} n'existe pas." },
   '401-105': { en: 'The access token has expired.', fr: "Le jeton d'accès a expiré." },
   '401-106': { en: 'The client credentials are invalid.', fr: 'Les identifiants du client sont invalides.' },

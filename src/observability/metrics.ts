@@ -32,6 +32,12 @@ export interface HubbotMetrics {
   unreadableItems: Counter;
   /** Requests refused, by route (token, callback): the full count behind rate-limited refusal logs (S5). */
   refusals: Counter;
+  /**
+   * `hubbot_cards_total{kind,outcome}`: attachments (and suggested actions) of the bot's replies
+   * by kind (hero, adaptive, receipt, media ...): `whole` when the hub carries all of it, `lossy`
+   * when something was sent as text or dropped, `refused` under strictCards (N3).
+   */
+  cards: Counter<'kind' | 'outcome'>;
   /** `hubbot_webhook_events_total{outcome}`: knowledge events received. */
   webhookEvents: Counter<'outcome'>;
   /** `hubbot_handovers_total{event}`: handovers to an agent (H1): started, answered, failed, timed_out, abandoned, fell_back, closed. */
@@ -140,6 +146,7 @@ export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
     tokenRefreshes: counter('hubbot_token_refreshes_total', 'Access tokens fetched from the platform.', []),
     refusals: counter('hubbot_refusals_total', 'Requests refused (bad credentials, tokens, limits), by route.', ['route']),
     unreadableItems: counter('hubbot_platform_unreadable_items_total', 'List items of platform answers skipped because they could not be read.', ['operation']),
+    cards: counter('hubbot_cards_total', 'Attachments of the bot replies by kind: whole (carried), lossy (partly sent as text or dropped), refused (strictCards).', ['kind', 'outcome']),
     webhookEvents: counter('hubbot_webhook_events_total', 'Knowledge events received on the webhook, by outcome.', ['outcome']),
     handovers: counter('hubbot_handovers_total', 'Handovers to an agent, by event (started, answered, failed, timed_out, abandoned, fell_back, closed).', ['event']),
     contactCenter: counter('hubbot_contact_center_total', 'Contact-center figures by topic: started, solved, rejected, abandoned, handover, handover.<outcome>.', ['topic', 'figure']),

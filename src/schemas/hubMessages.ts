@@ -22,6 +22,24 @@ export const conversationRefSchema = z.looseObject({
 
 export const quickReplyOptionSchema = z.looseObject({ id: z.string().optional(), label: z.string(), value: z.string().optional() });
 export const listPickerItemSchema = z.looseObject({ id: z.string(), title: z.string(), subtitle: z.string().optional(), imageUrl: z.string().optional() });
+/**
+ * A button of a template element (assumed, N3): `reply` sends `value` as the customer's text,
+ * `url` opens `url` (http, https, tel or mailto).
+ */
+export const templateButtonSchema = z.looseObject({ id: z.string(), type: z.string(), label: z.string(), value: z.string().optional(), url: z.string().optional() });
+/** A playable of a template element: an audio, video or animation by its URL (assumed, N3). */
+export const templateMediaSchema = z.looseObject({ url: z.string(), kind: z.string().optional() });
+/** One card of a richMessage.template (assumed, N3); `url` is what a click on the card opens. */
+export const templateElementSchema = z.looseObject({
+  id: z.string(),
+  title: z.string().optional(),
+  subtitle: z.string().optional(),
+  text: z.string().optional(),
+  imageUrl: z.string().optional(),
+  url: z.string().optional(),
+  media: z.array(templateMediaSchema).optional(),
+  buttons: z.array(templateButtonSchema).optional(),
+});
 
 /** Content of a message: text for most types; richer fields for rich messages (assumed). */
 export const messageContentSchema = z.looseObject({
@@ -36,6 +54,11 @@ export const messageContentSchema = z.looseObject({
   url: z.string().optional(),
   description: z.string().optional(),
   imageUrl: z.string().optional(),
+  /** richMessage.template: its cards, side by side (`carousel`) or one under the other (`list`) */
+  elements: z.array(templateElementSchema).optional(),
+  layout: z.string().optional(),
+  /** richMessage.authentication: the sign-in button's label (with `url` and `title`) */
+  label: z.string().optional(),
   /** escalation.transfer: what the agent should know */
   summary: z.string().optional(),
   /** pagePush */
@@ -71,4 +94,6 @@ export type HubMessage = z.infer<typeof hubMessageSchema>;
  */
 export type MessageBatch = z.infer<typeof messageBatchSchema>;
 export type MessageContent = z.infer<typeof messageContentSchema>;
+export type TemplateElement = z.infer<typeof templateElementSchema>;
+export type TemplateButton = z.infer<typeof templateButtonSchema>;
 export type ConversationRef = z.infer<typeof conversationRefSchema>;

@@ -131,6 +131,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     // references holds the conversations under way, not every one ever seen.
     onConversationEnd: (conversationId) => references.remove(conversationId),
     ...(opts.turnErrorNotices !== undefined ? { turnErrorNotices: opts.turnErrorNotices } : {}),
+    strictCards: opts.strictCards,
     parse: opts.parse,
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
     unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS, 'callback'),

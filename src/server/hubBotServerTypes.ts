@@ -89,6 +89,12 @@ export interface HubBotServerOptions {
   logger?: Logger;
   /** What a customer is told when the bot fails on their message, per language; false for nothing (T1). */
   turnErrorNotices?: Readonly<Record<string, string>> | false;
+  /**
+   * Refuse a reply whose cards the hub cannot carry whole: its sendActivity rejects with
+   * PlatformError 400-121 naming what would be dropped. Default false: it is sent, what cannot
+   * be carried as text, with a warning in the log and `hubbot_cards_total{outcome="lossy"}` (N3).
+   */
+  strictCards?: boolean;
   /** Worker settings, shortened in tests. */
   worker?: { leaseMs?: number; concurrency?: number; pollIntervalMs?: number };
 }

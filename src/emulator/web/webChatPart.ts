@@ -12,6 +12,7 @@ import { chatPageHtml } from './chatPageHtml.js';
 import { inspectorPageHtml } from './inspectorPageHtml.js';
 import { sendText, WEB_ASSETS } from './pageShell.js';
 import { WEB_STYLES } from './webStyles.js';
+import { CARD_STYLES } from './cardStyles.js';
 
 export const WEB_CHAT_PATH = '/chat';
 export const INSPECTOR_PATH = '/inspector';
@@ -25,7 +26,7 @@ export function webChatPart(): EmulatorPart {
     ctx.app.route('get', INSPECTOR_PATH, (rc) => sendText(rc.res, 'text/html', inspector));
     ctx.app.route('get', `${WEB_ASSETS}/:file`, async (rc) => {
       const file = rc.params.file;
-      if (file === 'webchat.css') return sendText(rc.res, 'text/css', WEB_STYLES);
+      if (file === 'webchat.css') return sendText(rc.res, 'text/css', WEB_STYLES + CARD_STYLES);
       const code = await scripts.script(file);
       if (code === undefined) throw PlatformError.of('404-101', { name: `${WEB_ASSETS}/${file}` });
       sendText(rc.res, 'text/javascript', code);

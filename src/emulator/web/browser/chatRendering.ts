@@ -1,7 +1,8 @@
 /**
  * Turns what the customer receives (hub messages, state changes) into list items of the chat
  * log: text, quick replies as buttons, list pickers as radio or check-box lists with a send
- * button, rich links as cards, and notices for escalation and the end. The content shapes are
+ * button, rich links as cards, templates and sign-in cards (chatCards.ts), and notices for
+ * escalation and the end. The content shapes are
  * those of src/schemas/hubMessages.ts (imported for their types only: nothing of the server
  * runs in the browser).
  */
@@ -9,6 +10,7 @@ import type { HubMessage } from '../../../schemas/hubMessages.js';
 import { el, safeUrl } from './dom.js';
 import { t } from './chatText.js';
 import { linkedText } from './chatLinks.js';
+import { signInCard, templateCards } from './chatCards.js';
 
 /** What a click on a choice sends (`text`, as the bot reads it) and shows (`shown`). */
 export interface Choice {
@@ -154,6 +156,10 @@ export function messageItem(message: HubMessage, choose: ChooseHandler): HTMLLIE
       return item(who, type, bubble(text), listPicker(message, choose));
     case 'richMessage.richlink':
       return item(who, type, text && text !== message.content?.title ? bubble(text) : undefined, richLink(message));
+    case 'richMessage.template':
+      return item(who, type, bubble(text), templateCards(message, choose));
+    case 'richMessage.authentication':
+      return item(who, type, bubble(text), signInCard(message));
     case 'pagePush':
       return item(who, type, pagePush(message));
     default:
