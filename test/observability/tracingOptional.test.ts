@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadApi, traceContextOf } from '../../src/observability/tracing.js';
+import { loadApi, startSpan, traceContextOf, traceparentOf, withTraceContext } from '../../src/observability/tracing.js';
+import { MemoryInbox } from '../../src/adapter/inbox/memoryInbox.js';
+import { ProactiveTurns } from '../../src/adapter/proactiveTurns.js';
+import { waitFor } from '../support/waitFor.js';
 import { missingTracePackages, traceExportProblem, TRACE_EXPORT_PACKAGES } from '../../src/observability/traceExport.js';
 import { loadConfig } from '../../src/config/config.js';
 import { serverConfigProblems } from '../../src/server/serverConfigProblems.js';
@@ -51,6 +54,17 @@ describe('tracing is optional', () => {
       const r = await oneTracedCallback();
       expect(r).to.deep.include({ available: true, status: 200, turnContext: true, spanRecording: true, parsedContext: true });
       expect(r.stored.traceparent).to.match(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    });
+
+    it('[O4] a proactive turn asked for inside a trace (a webhook event\'s) is recorded with that trace\'s context', async () => {
+      const inbox = new MemoryInbox();
+      const span = startSpan('caller');
+      void withTraceContext(span.context, () => new ProactiveTurns().enqueue(inbox, 'conv-p', { conversation: { id: 'conv-p' } } as never, async () => undefined)).catch(() => undefined);
+      const claim = await waitFor(() => inbox.claim('w', 1000), 'the proactive item');
+      span.end();
+      expect(claim.item.kind).to.equal('proactive');
+      expect(claim.item.traceparent).to.equal(traceparentOf(span.context)).and.to.be.a('string');
+      await inbox.close();
     });
   });
 
