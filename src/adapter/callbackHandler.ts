@@ -144,7 +144,7 @@ export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCa
         // A message without an id gets one derived from what it says (S7), so the hub's resend
         // of it (after a 503, say) is recognised rather than handled twice.
         // The callback's trace context goes with the item: the turn joins this trace (O4).
-        const r = await opts.record(conversationIds[i], { id: messageIdOf(conversationIds[i], message), payload: message, receivedAt: now(), traceparent });
+        const r = await opts.record(conversationIds[i], { id: messageIdOf(conversationIds[i], message), payload: message, receivedAt: now(), ...(traceparent ? { traceparent } : {}) });
         if (r.duplicate) duplicates++;
       } catch {
         tell('unavailable');

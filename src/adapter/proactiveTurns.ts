@@ -38,7 +38,8 @@ export class ProactiveTurns {
     const done = new Promise<void>((resolve, reject) => this.waiting.set(id, { logic, resolve, reject }));
     try {
       // The caller's trace (a webhook event's, say) goes with it: its turn joins that trace (O4).
-      const item = { ...proactiveItem(id, reference, Date.now()), traceparent: traceparentOf(activeTraceContext()) };
+      const traceparent = traceparentOf(activeTraceContext());
+      const item = { ...proactiveItem(id, reference, Date.now()), ...(traceparent ? { traceparent } : {}) };
       await inbox.append(conversationId, item, opts);
     } catch (err) {
       this.waiting.delete(id);
