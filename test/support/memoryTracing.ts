@@ -13,17 +13,25 @@ export interface MemoryTracing {
   reset(): void;
 }
 
+/**
+ * One provider for the whole test process. The Agents SDK takes its tracer once, from the tracer
+ * provider registered when it first traces, and keeps it: its spans reach this exporter when this
+ * is the first provider the process registers (mocha's file order makes the two-replica [O4]
+ * test the first), not after another file registered and unregistered its own.
+ */
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+
 export function memoryTracing(): MemoryTracing {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   before(() => {
+    exporter.reset();
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     trace.setGlobalTracerProvider(provider);
   });
-  after(async () => {
+  after(() => {
     trace.disable();
     context.disable();
-    await provider.shutdown();
+    exporter.reset();
   });
   return { spans: () => exporter.getFinishedSpans(), reset: () => exporter.reset() };
 }
