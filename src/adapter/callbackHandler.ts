@@ -24,6 +24,7 @@ import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../httpServer/jsonBody.j
 import type { UnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import { messageBatchSchema, type HubMessage } from '../schemas/hubMessages.js';
 import { messageIdOf } from './messageIds.js';
+import { startSpan, traceContextOf, traceparentOf, withTraceContext, type PipelineSpan } from '../observability/tracing.js';
 
 /**
  * How the callback handler answered one callback, as reported to `onCallback`: `accepted`
@@ -40,7 +41,7 @@ export interface HubCallbackHandlerOptions {
   /** Verifies the hub's token from the request headers; rejects with a 401 PlatformError. */
   authenticate: (req: IncomingMessage) => Promise<unknown>;
   /** Durably records one message; rejects when it cannot (→ 503). */
-  record: (conversationId: string, item: { id: string; payload: HubMessage; receivedAt: number }) => Promise<{ duplicate: boolean }>;
+  record: (conversationId: string, item: { id: string; payload: HubMessage; receivedAt: number; traceparent?: string }) => Promise<{ duplicate: boolean }>;
   /** Overrides how a callback body becomes hub messages (the shape is assumed, see docs/platform-contract.md). */
   parse?: (body: unknown) => HubMessage[];
   /**
@@ -100,9 +101,13 @@ export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCa
   const now = opts.now ?? Date.now;
   const limit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
 
-  async function accept(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function accept(req: IncomingMessage, res: ServerResponse, span: PipelineSpan): Promise<void> {
+    const tell = (outcome: CallbackOutcome) => {
+      span.set({ 'hubbot.callback.outcome': outcome });
+      opts.onCallback?.(outcome);
+    };
     if (opts.admitting && !opts.admitting()) {
-      opts.onCallback?.('unavailable');
+      tell('unavailable');
       throw PlatformError.of('503-100', { reason: 'this replica is shutting down; retry' }, { acceptLanguage: header(req, 'accept-language'), retryAfterSeconds: 1 });
     }
     // A declared size over the limit is refused at once: nothing to authenticate or read.
@@ -113,7 +118,7 @@ export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCa
       release = opts.unauthenticated?.admit(req, res);
       await opts.authenticate(req);
     } catch (err) {
-      opts.onCallback?.('refused');
+      tell('refused');
       throw err;
     } finally {
       release?.();
@@ -123,7 +128,7 @@ export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCa
     try {
       messages = parse(body);
     } catch (err) {
-      opts.onCallback?.('refused');
+      tell('refused');
       throw err instanceof PlatformError ? err : PlatformError.of('400-100', { reason: 'unreadable callback' });
     }
     const conversationIds = messages.map((m, i) => {
@@ -132,28 +137,36 @@ export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCa
       return id;
     });
     let duplicates = 0;
+    const traceparent = traceparentOf(span.context);
+    span.set({ 'hubbot.callback.messages': messages.length });
     for (const [i, message] of messages.entries()) {
       try {
         // A message without an id gets one derived from what it says (S7), so the hub's resend
         // of it (after a 503, say) is recognised rather than handled twice.
-        const r = await opts.record(conversationIds[i], { id: messageIdOf(conversationIds[i], message), payload: message, receivedAt: now() });
+        // The callback's trace context goes with the item: the turn joins this trace (O4).
+        const r = await opts.record(conversationIds[i], { id: messageIdOf(conversationIds[i], message), payload: message, receivedAt: now(), ...(traceparent ? { traceparent } : {}) });
         if (r.duplicate) duplicates++;
       } catch {
-        opts.onCallback?.('unavailable');
+        tell('unavailable');
         throw PlatformError.of('503-100', { reason: 'the message could not be recorded; retry' }, { acceptLanguage: header(req, 'accept-language'), retryAfterSeconds: 1 });
       }
     }
-    opts.onCallback?.(duplicates === messages.length ? 'duplicate' : 'accepted');
+    tell(duplicates === messages.length ? 'duplicate' : 'accepted');
     const answer = JSON.stringify({ received: messages.length, duplicates });
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
     res.end(answer);
   }
 
   return async (req, res) => {
+    // From the request to its answer (the ack); a hub that sends a traceparent is its parent.
+    const span = startSpan('hubbot.callback', { kind: 'server', parent: traceContextOf(req.headers.traceparent), attributes: { 'http.request.method': req.method } });
     try {
-      await accept(req, res);
+      await withTraceContext(span.context, () => accept(req, res, span));
     } catch (err) {
       sendErrorBody(req, res, err);
     }
+    span.set({ 'http.response.status_code': res.statusCode });
+    if (res.statusCode >= 500) span.fail(new Error(`status ${res.statusCode}`));
+    else span.end();
   };
 }

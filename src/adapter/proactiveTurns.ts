@@ -16,6 +16,7 @@ import type { AppendOptions, Inbox } from './inbox/inbox.js';
 import { proactiveItem, UnreadableInboxItemError, type Reference } from './inbox/inboxItems.js';
 import { HUB_CHANNEL_ID } from './hubChannel.js';
 import { isDeadLetterNow } from './turnErrors.js';
+import { activeTraceContext, traceparentOf } from '../observability/tracing.js';
 
 type TurnLogic = (context: TurnContext) => Promise<void>;
 
@@ -36,7 +37,10 @@ export class ProactiveTurns {
     const id = `proactive-${randomUUID()}`;
     const done = new Promise<void>((resolve, reject) => this.waiting.set(id, { logic, resolve, reject }));
     try {
-      await inbox.append(conversationId, proactiveItem(id, reference, Date.now()), opts);
+      // The caller's trace (a webhook event's, say) goes with it: its turn joins that trace (O4).
+      const traceparent = traceparentOf(activeTraceContext());
+      const item = { ...proactiveItem(id, reference, Date.now()), ...(traceparent ? { traceparent } : {}) };
+      await inbox.append(conversationId, item, opts);
     } catch (err) {
       this.waiting.delete(id);
       throw err;

@@ -113,6 +113,10 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Readable lines on a terminal, JSON otherwise (auto), or either forced (O2).
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto').describe('auto (the default), pretty or json'),
+  // Traces (O4): the OTLP/HTTP collector's base URL (spans go to <it>/v1/traces); unset, none are exported.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  // The service.name of the exported spans.
+  OTEL_SERVICE_NAME: z.string().min(1).default('hubbot'),
 });
 
 /**

@@ -10,6 +10,7 @@
  */
 export { createPlatformHttpCore, PlatformHttpCore, type PlatformHttpCoreOptions } from '../platform/http/platformHttpCore.js';
 export type { HttpCore, RequestSpec, TokenProvider } from '../platform/http/types.js';
+export type { TraceContext } from '../observability/traceContext.js';
 export { ClientCredentialsTokenProvider, type ClientCredentialsOptions } from '../platform/auth/clientCredentialsTokenProvider.js';
 export { StaticTokenProvider } from '../platform/auth/staticTokenProvider.js';
 export { callbackTokenProvider } from '../platform/auth/callbackTokenProvider.js';

@@ -7,6 +7,7 @@
  * With REDIS_URL the inbox, the bot's state, the rate buckets and token revocations live in
  * Redis, so any replica carries on any conversation; without it, all of that is in memory.
  */
+import { startTraceExport } from '../observability/traceExport.js';
 import type { Storage } from 'botbuilder-core';
 import { ConfigError } from '../config/config.js';
 import { createJsonServer } from '../httpServer/jsonServer.js';
@@ -116,7 +117,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     inbox,
     // The batch is taken when the rate slot is granted: replies queued during the wait go in it.
     sendAtSlot: async (take, call) => {
-      await platform.conversations.sendMessages(take, { backoff: 'caller', signal: call.signal });
+      await platform.conversations.sendMessages(take, { backoff: 'caller', signal: call.signal, traceParent: call.traceParent });
     },
     // Why a hub token was refused is logged (never the token), so an operator can tell an
     // expired token from a misconfigured issuer.
@@ -203,6 +204,9 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   if (opsApp) registerOperationsRoutes(opsApp, { metrics, figures, metricsToken, logger });
   await opts.extend?.(app, deps);
 
+  // Spans to a collector when configured (O4); the packages were checked with the configuration.
+  const traces = cfg.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTraceExport({ endpoint: cfg.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: cfg.OTEL_SERVICE_NAME }) : undefined;
+  if (traces) logger.info({ url: traces.url, ownProvider: traces.registered }, 'traces exported over OTLP/HTTP');
   const url = listen ? await app.listen(cfg.BOT_PORT, cfg.BOT_HOST) : undefined;
   const metricsUrl = opsApp ? await opsApp.listen(cfg.METRICS_PORT, '127.0.0.1') : undefined;
   pipeline.start(bot);
@@ -224,6 +228,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       // Graceful (T7): new callbacks get 503 + Retry-After (the hub tries another replica),
       // running turns get a bounded time to finish, then their leases are handed back.
       await pipeline.stop({ graceMs: stopOpts.graceMs ?? cfg.SHUTDOWN_GRACE_MS });
+      await traces?.stop();
       await app.close();
       await opsApp?.close();
       await webhook.stop();

@@ -6,6 +6,7 @@
 import { ConfigError, type Config } from '../config/config.js';
 import { WEBHOOK_AUTH_PROBLEM, webhookAuthMissing } from '../webhook/webhookOptionsFromConfig.js';
 import { callbackAuthenticatorOptionsFromConfig } from './serverOptionsFromConfig.js';
+import { traceExportProblem } from '../observability/traceExport.js';
 
 export const CALLBACK_AUTH_PROBLEM =
   "BOT_TOKEN_SIGNING_KEY (with BOT_CLIENT_ID and BOT_CLIENT_SECRET) or CALLBACK_ISSUER: the hub's callbacks must be authenticated (spec 5.4)";
@@ -25,6 +26,8 @@ export function serverConfigProblems(cfg: Config, needs: ServerNeeds): string[] 
   if (needs.platformCredentials && !(cfg.PLATFORM_TOKEN_URL && cfg.PLATFORM_CLIENT_ID && cfg.PLATFORM_CLIENT_SECRET)) problems.push(PLATFORM_CREDENTIALS_PROBLEM);
   if (!callbackAuthenticatorOptionsFromConfig(cfg)) problems.push(CALLBACK_AUTH_PROBLEM);
   if (needs.listen && webhookAuthMissing(cfg)) problems.push(WEBHOOK_AUTH_PROBLEM);
+  const traces = traceExportProblem(cfg.OTEL_EXPORTER_OTLP_ENDPOINT);
+  if (traces) problems.push(traces);
   return problems;
 }
 

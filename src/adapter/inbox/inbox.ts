@@ -15,6 +15,12 @@ export interface InboxItem {
   kind?: InboxItemKind;
   /** A scheduled item: when it became due (ms since the epoch). */
   notBefore?: number;
+  /**
+   * The W3C `traceparent` of the span that recorded it (the callback's), so the turn on any
+   * replica joins the same trace (O4). Absent when tracing is off, and in items recorded
+   * before it was kept: such an item's turn starts a trace of its own.
+   */
+  traceparent?: string;
 }
 
 /** Options of `Inbox.append`. */

@@ -22,7 +22,7 @@ export function checkSchedule(conversationId: string, slot: string, item: InboxI
 
 /** An item as both inboxes store it (JSON, the same fields in the same order). */
 export function itemJson(item: InboxItem): string {
-  return JSON.stringify({ id: item.id, payload: item.payload, receivedAt: item.receivedAt, kind: item.kind, notBefore: item.notBefore });
+  return JSON.stringify({ id: item.id, payload: item.payload, receivedAt: item.receivedAt, kind: item.kind, notBefore: item.notBefore, traceparent: item.traceparent });
 }
 
 /**

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { DeadLetter, Inbox, InboxClaim, InboxItem } from './inbox.js';
+import { startSpan, traceContextOf, withTraceContext } from '../../observability/tracing.js';
 
 /** What the worker tells a handler about the turn it runs. */
 export interface InboxTurn {
@@ -236,20 +237,29 @@ export class InboxWorker {
     }, this.renewEveryMs);
     let failure: { err: unknown } | undefined;
     const startedAt = Date.now();
+    const dueAt = Math.max(claim.item.receivedAt, claim.item.notBefore ?? 0);
+    // The turn joins the trace of the callback that recorded the item, on whichever replica (O4).
+    const recorded = traceContextOf(claim.item.traceparent);
+    const attributes = { 'hubbot.conversation.id': claim.conversationId, 'hubbot.inbox.item.kind': claim.item.kind ?? 'message', 'hubbot.inbox.attempt': claim.attempt };
+    const span = startSpan('hubbot.turn', { kind: 'consumer', parent: recorded ?? null, attributes: { ...attributes, 'hubbot.worker.id': this.workerId } });
+    startSpan('hubbot.inbox.wait', { parent: recorded ?? span.context, startTime: Math.min(dueAt, startedAt), attributes }).end(startedAt);
     try {
-      await this.handler(claim.conversationId, claim.item, {
-        attempt: claim.attempt,
-        get signal() {
-          return lease.signal;
-        },
-      });
+      await withTraceContext(span.context, () =>
+        this.handler(claim.conversationId, claim.item, {
+          attempt: claim.attempt,
+          get signal() {
+            return lease.signal;
+          },
+        }),
+      );
     } catch (err) {
       failure = { err };
     } finally {
       clearInterval(renewal);
       this.current.delete(running);
     }
-    const dueAt = Math.max(claim.item.receivedAt, claim.item.notBefore ?? 0);
+    if (failure) span.fail(failure.err);
+    else span.end();
     this.opts.onTurnTimed?.({ waitMs: Math.max(0, startedAt - dueAt), turnMs: Date.now() - startedAt, attempt: claim.attempt });
     try {
       if (!failure) return (await this.inbox.complete(claim, { keepLease: keepLease(), leaseMs: this.leaseMs })).next;

@@ -6,6 +6,7 @@ import { OutboxQueue, type OutboxEntry } from './outboxQueue.js';
 import { RecentConversations } from '../../storage/recentConversations.js';
 import type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
 import { ReplyClock } from './replyTiming.js';
+import { activeTraceContext, startSpan, type PipelineSpan } from '../../observability/tracing.js';
 
 export type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
 
@@ -113,10 +114,14 @@ export class Outbox {
       this.opts.onDropped?.(conversationId, messages.length, closedBecause);
       return messages.map(() => Promise.resolve());
     }
+    // The turn that queues them (O4): each reply's wait is a span of the turn's trace.
+    const turn = activeTraceContext();
     const promises = messages.map((message) => {
       let settle!: OutboxEntry['settle'];
       const p = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-      this.queue.push({ conversationId, message, attempts: 0, settle, clock: new ReplyClock() });
+      const wait = startSpan('hubbot.outbox.wait', { parent: turn, attributes: { 'hubbot.conversation.id': conversationId } });
+      if (wait.recording) p.then(() => wait.end(), (err: unknown) => wait.fail(err));
+      this.queue.push({ conversationId, message, attempts: 0, settle, clock: new ReplyClock(), wait });
       this.track(conversationId, p);
       return p;
     });
@@ -196,10 +201,13 @@ export class Outbox {
    */
   private async sendBatch(take: () => OutboxEntry[]): Promise<void> {
     let batch: OutboxEntry[] | undefined;
+    let span: PipelineSpan | undefined;
+    const startedAt = Date.now();
     const takeOnce = () => {
       if (batch) return batch;
       batch = take();
       for (const e of batch) e.clock.enter('post');
+      span = postSpan(batch, startedAt);
       return batch;
     };
     try {
@@ -208,19 +216,23 @@ export class Outbox {
         const entries = takeOnce();
         if (entries.length === 0) throw NOTHING_TO_SEND;
         return { messages: { message: entries.map((e) => e.message) } };
-      }, { signal: this.aborter.signal });
+      }, { signal: this.aborter.signal, traceParent: () => span?.context });
     } catch (err) {
       if (err === NOTHING_TO_SEND) return;
+      span?.fail(err);
       // Failed before its slot (no token, the bucket's store down): the batch it would have
       // carried bears the failure, as when batches were taken before the slot.
       const failed = takeOnce();
       if (failed.length > 0) await this.handleFailure(failed, err);
       return;
     }
+    span?.end();
     const sent = batch ?? [];
     for (const id of conversationsOf(sent)) this.markLive(id);
     for (const e of sent) {
-      this.opts.onDelivered?.(e.clock.stop());
+      const timing = e.clock.stop();
+      this.opts.onDelivered?.(timing);
+      e.wait.set({ 'hubbot.outbox.queue_ms': timing.queueMs, 'hubbot.outbox.post_ms': timing.postMs, 'hubbot.outbox.backoff_ms': timing.backoffMs, 'hubbot.outbox.attempts': e.attempts + 1 });
       e.settle.resolve();
     }
     this.opts.onSent?.(sent.length);
@@ -322,6 +334,16 @@ export class Outbox {
     if (left.length > 0) this.opts.onDropped?.(conversationId, left.length, reason);
     for (const e of left) e.settle.resolve();
   }
+}
+
+/**
+ * The span of one POST to the hub (O4), from its wait for the rate slot to its answer: a child of
+ * its first reply's wait, linked to the others' (a batch carries replies of many turns).
+ */
+function postSpan(batch: OutboxEntry[], startedAt: number): PipelineSpan | undefined {
+  if (batch.length === 0 || !batch[0].wait.recording) return undefined;
+  const attributes = { 'hubbot.outbox.messages': batch.length, 'hubbot.outbox.conversations': conversationsOf(batch).length };
+  return startSpan('hubbot.outbox.post', { kind: 'producer', parent: batch[0].wait.context, startTime: startedAt, links: batch.slice(1).map((e) => e.wait.context), attributes });
 }
 
 /** Thrown by a POST's `take` when nothing is sendable at its slot: the POST is not made. */

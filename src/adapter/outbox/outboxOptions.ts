@@ -4,9 +4,13 @@
  */
 import type { HubMessage, MessageBatch } from '../../schemas/hubMessages.js';
 import type { ReplyTiming } from './replyTiming.js';
+import type { TraceContext } from '../../observability/traceContext.js';
 
-/** One POST; `take` builds its batch and is called once, when the POST's rate slot is granted. */
-export type SendAtSlot = (take: () => MessageBatch, call: { signal: AbortSignal }) => Promise<void>;
+/**
+ * One POST; `take` builds its batch and is called once, when the POST's rate slot is granted.
+ * `call.traceParent` gives, after `take`, the POST's span: pass it on to the core (O4).
+ */
+export type SendAtSlot = (take: () => MessageBatch, call: { signal: AbortSignal; traceParent?: () => TraceContext | undefined }) => Promise<void>;
 
 /**
  * How an `Outbox` sends, batches, retries and reports. Give `sendAtSlot` (or `send`); the rest has

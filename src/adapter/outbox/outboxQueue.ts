@@ -4,6 +4,7 @@
  * cannot starve the rest). A conversation with a batch in flight is skipped until that batch
  * settles, which keeps per-conversation order through retries.
  */
+import type { PipelineSpan } from '../../observability/traceContext.js';
 import type { HubMessage } from '../../schemas/hubMessages.js';
 import type { ReplyClock } from './replyTiming.js';
 
@@ -15,6 +16,8 @@ export interface OutboxEntry {
   settle: { resolve: () => void; reject: (err: unknown) => void };
   /** Where its time goes (metrics). */
   clock: ReplyClock;
+  /** Its span from enqueue to delivery (O4): the parent of the POST that carries it first. */
+  wait: PipelineSpan;
 }
 
 export class OutboxQueue {

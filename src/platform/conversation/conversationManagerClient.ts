@@ -145,6 +145,7 @@ export class ConversationManagerClient {
       ...(o.wantUserMessage === undefined ? {} : { wantUserMessage: o.wantUserMessage }),
       ...(o.backoff === undefined ? {} : { backoff: o.backoff }),
       ...(o.signal === undefined ? {} : { signal: o.signal }),
+      ...(o.traceParent === undefined ? {} : { traceParent: o.traceParent }),
     });
   }
 }

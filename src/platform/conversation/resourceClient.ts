@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
-import type { HttpResponse } from '../http/types.js';
+import type { HttpResponse, RequestSpec } from '../http/types.js';
 import type { ConversationOperation, SetupResource } from '../../schemas/conversationOperations.js';
 import { parseResponseBody, readableItems } from '../http/parseResponseBody.js';
 import { describeIssues } from '../../schemas/describeIssues.js';
@@ -24,6 +24,8 @@ export interface CallOptions {
   backoff?: 'core' | 'caller';
   /** Aborts the call (a stopping outbox, T7). */
   signal?: AbortSignal;
+  /** The parent of the call's span, asked at its rate slot (the outbox's POST, O4); see RequestSpec. */
+  traceParent?: RequestSpec['traceParent'];
 }
 
 export interface CallRequest {

@@ -7,6 +7,7 @@ import type { BucketStore } from '../throttle/bucketStore.js';
 import { EndpointThrottle, type ThrottledEndpoint } from '../throttle/endpointThrottle.js';
 import { MemoryBucketStore } from '../throttle/memoryBucketStore.js';
 import { sleep as realSleep, type Sleep } from '../throttle/sleep.js';
+import { CallSpan } from './callSpan.js';
 import { basePathsFor, SERVICE_VERSIONS, type BasePaths } from './basePaths.js';
 import type { ReadNotes } from './parseResponseBody.js';
 import { platformDidNotAct, repeatPolicyOf } from './repeatPolicy.js';
@@ -126,7 +127,19 @@ export class PlatformHttpCore implements HttpCore {
    * @throws PlatformError for a refusal (the platform's error body) or a transport failure
    */
   async request<T = unknown>(asked: RequestSpec): Promise<HttpResponse<T>> {
-    if (asked.signedUrl !== undefined) return this.requestSigned<T>(asked);
+    const span = new CallSpan(asked);
+    try {
+      const answer = asked.signedUrl !== undefined ? await this.requestSigned<T>(asked, span) : await this.requestPlatform<T>(asked, span);
+      span.answered(answer.status);
+      return answer;
+    } catch (err) {
+      span.failed(err);
+      throw err;
+    }
+  }
+
+  /** A call of the platform API: rate slot, token, refresh and backoff. */
+  private async requestPlatform<T>(asked: RequestSpec, span: CallSpan): Promise<HttpResponse<T>> {
     let spec = asked;
     const provider = spec.tokenProvider ?? this.opts.tokenProvider;
     const ep = this.throttle.endpoint(spec.service, SERVICE_VERSIONS[spec.service], spec.method, spec.template);
@@ -140,6 +153,7 @@ export class PlatformHttpCore implements HttpCore {
       const waitedMs = await this.throttle.acquire(ep);
       throwIfAborted(spec.signal);
       if (spec.bodyAtSlot) spec = { ...spec, body: spec.bodyAtSlot(), bodyAtSlot: undefined };
+      span.atSlot(waitedMs);
       let unsent = false;
       const answer = await this.send(spec, token).catch((err: unknown) => {
         throwIfAborted(spec.signal);
@@ -157,6 +171,7 @@ export class PlatformHttpCore implements HttpCore {
         provider.invalidate(token);
         this.opts.observer?.onTokenRefresh?.();
         this.opts.logger?.debug({ ...where, status: 401 }, 'platform call: token refused, refreshing once');
+        span.repeated();
         continue;
       }
       const delay = retryDelayMs(err, retries, this.retryDelays);
@@ -175,6 +190,7 @@ export class PlatformHttpCore implements HttpCore {
         throw err;
       }
       retries += 1;
+      span.repeated();
       this.opts.logger?.warn({ ...where, status: err.status, code: err.code, retry: retries, delayMs: delay }, 'platform call: backing off');
       if (err.status === 429) await this.penalize(ep, delay);
       await this.sleep(delay);
@@ -186,9 +202,11 @@ export class PlatformHttpCore implements HttpCore {
    * No bearer token goes there and no platform bucket is drawn from; transient failures
    * (502/503/timeouts) are retried with the same backoff. (Added for the typed clients.)
    */
-  private async requestSigned<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
+  private async requestSigned<T>(spec: RequestSpec, span: CallSpan): Promise<HttpResponse<T>> {
     const where = { service: spec.service, method: spec.method, template: spec.template };
+    span.atSlot(0);
     for (let retries = 0; ; retries += 1) {
+      if (retries > 0) span.repeated();
       const answer = await this.send(spec).catch((err: unknown) => transportError(err));
       if (!(answer instanceof PlatformError) && answer.status >= 200 && answer.status < 300) {
         this.opts.logger?.debug({ ...where, status: answer.status, signed: true }, 'platform call');

@@ -4,6 +4,7 @@
  * (tenant, method, path template), retries 429/502/503/timeouts with backoff on that endpoint
  * only, refreshes the token once on 401, and maps every error body to PlatformError.
  */
+import type { TraceContext } from '../../observability/traceContext.js';
 import type { HttpVerb } from '../../schemas/conversationOperations.js';
 import type { ReadNotes } from './parseResponseBody.js';
 
@@ -93,6 +94,12 @@ export interface RequestSpec {
   backoff?: 'core' | 'caller';
   /** Aborts the call: checked before it is sent (after the throttle wait) and passed to the request. */
   signal?: AbortSignal;
+  /**
+   * The parent of the call's span (O4), asked when the rate slot is granted (after `bodyAtSlot`):
+   * the outbox's POST span, which exists only once its batch is taken. Default: the caller's
+   * active trace context.
+   */
+  traceParent?: () => TraceContext | undefined;
 }
 
 export interface HttpResponse<T = unknown> {
