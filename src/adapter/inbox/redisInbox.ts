@@ -25,7 +25,8 @@
  * - `<base>:pin`                    HASH  conversation → [until, item id, worker id] as JSON:
  *                                         only that worker claims it until then (proactive
  *                                         logic that lives in one process)
- * - `<base>:notify`                 pub/sub channel: a conversation id on each new item
+ * - `<base>:notify`                 pub/sub channel: on each new item, the id of the inbox
+ *                                         that recorded it (which woke its own workers already)
  *
  * Times come from Redis TIME, so `InboxClaim.leaseUntil` is on Redis's clock. A scheduled item's
  * `notBefore` is the caller's clock, compared with Redis TIME: replicas and Redis should keep
@@ -121,7 +122,11 @@ export class RedisInbox implements Inbox {
   private readonly leaseMs: number;
   private readonly appendTimeoutMs: number;
   private subscribed?: Promise<unknown>;
-  private readonly onMessage = () => this.events.emit('append');
+  /** Published with each item this inbox records: its own workers were woken at once. */
+  private readonly origin = randomUUID();
+  private readonly onMessage = (message: string) => {
+    if (message !== this.origin) this.events.emit('append');
+  };
 
   /**
    * @param opts - the connected client and tenant, an optional subscriber, and the dedupe window,
@@ -150,7 +155,7 @@ export class RedisInbox implements Inbox {
     const pin = opts.pin ? [opts.pin.workerId, String(Math.ceil(opts.pin.ms))] : ['', '0'];
     let reply: unknown;
     try {
-      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin]), this.appendTimeoutMs);
+      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin]), this.appendTimeoutMs);
     } catch (err) {
       const refusal = PlatformError.of('503-100', { reason: 'the inbox could not record the message' });
       refusal.cause = err;
@@ -185,10 +190,10 @@ export class RedisInbox implements Inbox {
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const token = `${workerId}/${randomUUID()}`;
     const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), this.key('due'), this.key('pin')];
-    const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs)])) as [string, string, number, number] | null;
+    const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs)])) as [string, string, number, number, number] | null;
     if (!reply) return undefined;
-    const [conversationId, json, attempt, leaseUntil] = reply;
-    return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil) };
+    const [conversationId, json, attempt, leaseUntil, more] = reply;
+    return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil), more: Number(more) === 1 };
   }
 
   /** {@inheritDoc Inbox.complete} */
