@@ -118,7 +118,13 @@ async function stopWithin(stack: LocalStack | undefined, ms: number): Promise<vo
   clearTimeout(timer);
 }
 
-async function deleteTenant(tenant: string, url: string): Promise<void> {
+/**
+ * Removes every key of a bench tenant from the shared Redis.
+ *
+ * @param tenant - the bench's own tenant
+ * @param url - default redis://127.0.0.1:6379
+ */
+export async function deleteTenant(tenant: string, url = 'redis://127.0.0.1:6379'): Promise<void> {
   const redis = await createRedisConnection({ url, connectTimeoutMs: 5000 });
   try {
     const keys: string[] = [];

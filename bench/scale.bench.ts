@@ -31,6 +31,7 @@ import { closeRedisConnection, createRedisConnection } from '../src/redis/redisC
 import { tenantKey } from '../src/redis/tenantKey.js';
 import { Customer, exchange } from '../test/e2e/customerClient.js';
 import type { BenchRow } from './benchRow.js';
+import { deleteTenant } from './redisRoundTripCount.js';
 
 export const title = 'scale: the memory inbox claim and Redis memory per idle conversation';
 
@@ -129,15 +130,6 @@ async function idleConversationRows(): Promise<BenchRow[]> {
     await closeRedisConnection(redis);
     await deleteTenant(tenant);
   }
-}
-
-/** Removes every key of a bench tenant from the shared Redis. */
-async function deleteTenant(tenant: string): Promise<void> {
-  const redis = await createRedisConnection();
-  const keys: string[] = [];
-  for await (const batch of redis.scanIterator({ MATCH: `${tenantKey(tenant)}:*`, COUNT: 500 })) keys.push(...batch);
-  if (keys.length > 0) await redis.del(keys);
-  await closeRedisConnection(redis);
 }
 
 const CONVERSATIONS_PER_DAY = Number(process.env.SCALE_CONVERSATIONS_PER_DAY ?? 100_000);
