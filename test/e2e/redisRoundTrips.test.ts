@@ -3,8 +3,9 @@ import { expect } from 'chai';
 import { countRoundTrips } from '../../bench/redisRoundTripCount.js';
 
 /**
- * Today's ceilings, from the count at the time of writing (10.2 on the Redis inbox, 7.1 on the
- * memory inbox, of which state 3, rate bucket 2, revocation check 1, transcript 1); the goal of
+ * Today's ceilings, from the count at the time of writing (9.8 to 10.2 on the Redis inbox, 7.1
+ * to 7.2 on the memory inbox: state 3, rate bucket about 2, revocation check 1, transcript 1,
+ * and on the Redis inbox append, claim and complete); the goal of
  * 3 per turn is not met yet (docs/performance.md says where the rest goes). A change that adds a
  * round trip to every turn fails here.
  */
