@@ -25,8 +25,7 @@
  * - `<base>:pin`                    HASH  conversation → [until, item id, worker id] as JSON:
  *                                         only that worker claims it until then (proactive
  *                                         logic that lives in one process)
- * - `<base>:notify`                 pub/sub channel: on each new item, the id of the inbox
- *                                         that recorded it (which woke its own workers already)
+ * - `<base>:notify`                 pub/sub channel: a conversation id on each new item
  *
  * Times come from Redis TIME, so `InboxClaim.leaseUntil` is on Redis's clock. A scheduled item's
  * `notBefore` is the caller's clock, compared with Redis TIME: replicas and Redis should keep
@@ -122,11 +121,7 @@ export class RedisInbox implements Inbox {
   private readonly leaseMs: number;
   private readonly appendTimeoutMs: number;
   private subscribed?: Promise<unknown>;
-  /** Published with each item this inbox records: its own workers were woken at once. */
-  private readonly origin = randomUUID();
-  private readonly onMessage = (message: string) => {
-    if (message !== this.origin) this.events.emit('append');
-  };
+  private readonly onMessage = () => this.events.emit('append');
 
   /**
    * @param opts - the connected client and tenant, an optional subscriber, and the dedupe window,
@@ -155,7 +150,7 @@ export class RedisInbox implements Inbox {
     const pin = opts.pin ? [opts.pin.workerId, String(Math.ceil(opts.pin.ms))] : ['', '0'];
     let reply: unknown;
     try {
-      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin]), this.appendTimeoutMs);
+      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin]), this.appendTimeoutMs);
     } catch (err) {
       const refusal = PlatformError.of('503-100', { reason: 'the inbox could not record the message' });
       refusal.cause = err;
