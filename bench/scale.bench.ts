@@ -9,21 +9,29 @@
  *   with MEMORY USAGE and summed by kind. Goal: at most 3 KB per idle conversation, state
  *   included. The rows per kind say what each key costs.
  *
- * Not here yet: Redis round trips per turn. Counted by hand with MONITOR (the echo bot on the
- * local stack, one message at a time): about 15 per turn against a goal of 3. A version of that
- * count inside this module never settled after its warm-up, and was taken out until that is
- * understood (see docs/performance.md).
+ * - The embedded default's memory over simulated days (fake time): HubMemoryStorage with the
+ *   default state lifetime (STATE_TTL_SECONDS, 24 h), 100,000 conversations a day passing
+ *   through, each writing guided-help-sized state at five turns a minute apart and then going
+ *   idle or ending. Memory fills during the first lifetime, then stays flat: the goal is a heap
+ *   over the second day within 1.1x of its lowest point.
+ *
+ * Redis round trips per turn have their own module (redisRoundTrips.bench.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { startLocalStack } from '../cli/localStack.js';
 import { createReadyGuidedHelpBot } from '../bots/guidedHelpReadyBot.js';
 import { MemoryInbox } from '../src/adapter/inbox/memoryInbox.js';
+import { HubMemoryStorage } from '../src/storage/memoryStorage.js';
+import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/observability/logger.js';
 import { closeRedisConnection, createRedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
 import { Customer, exchange } from '../test/e2e/customerClient.js';
 import type { BenchRow } from './benchRow.js';
+import { deleteTenant } from './redisRoundTripCount.js';
 
 export const title = 'scale: the memory inbox claim and Redis memory per idle conversation';
 
@@ -124,15 +132,63 @@ async function idleConversationRows(): Promise<BenchRow[]> {
   }
 }
 
-/** Removes every key of a bench tenant from the shared Redis. */
-async function deleteTenant(tenant: string): Promise<void> {
-  const redis = await createRedisConnection();
-  const keys: string[] = [];
-  for await (const batch of redis.scanIterator({ MATCH: `${tenantKey(tenant)}:*`, COUNT: 500 })) keys.push(...batch);
-  if (keys.length > 0) await redis.del(keys);
-  await closeRedisConnection(redis);
+const CONVERSATIONS_PER_DAY = Number(process.env.SCALE_CONVERSATIONS_PER_DAY ?? 100_000);
+const TURNS_PER_CONVERSATION = 5;
+const DAY_MS = 24 * 3600_000;
+
+/** A garbage collection now, for a heap figure that holds only what is still referenced. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/**
+ * Two simulated days of the embedded default's state: a conversation arrives every
+ * day / CONVERSATIONS_PER_DAY, and each writes its state (about 1.9 KB, as guided help after ten
+ * answers) at five turns a minute apart, then is never written again (ended or idle). The heap
+ * and the items held are read every simulated hour.
+ */
+async function memoryOverADayRows(): Promise<BenchRow[]> {
+  const ttlSeconds = loadConfig({}).STATE_TTL_SECONDS;
+  let clock = Date.UTC(2026, 0, 1);
+  const storage = new HubMemoryStorage({ ttlSeconds, now: () => clock });
+  const stepMs = DAY_MS / CONVERSATIONS_PER_DAY;
+  const turnGap = Math.max(1, Math.round(60_000 / stepMs)); // arrivals in one minute
+  const steps = 2 * CONVERSATIONS_PER_DAY;
+  const answers = Array.from({ length: 10 }, (_, i) => ({ question: `q${i}`, answer: 'x'.repeat(120), at: i }));
+  const samples: { hour: number; heap: number; items: number }[] = [];
+  for (let i = 0; i < steps + turnGap * TURNS_PER_CONVERSATION; i++) {
+    clock += stepMs;
+    for (let turn = 0; turn < TURNS_PER_CONVERSATION; turn++) {
+      const c = i - turn * turnGap;
+      if (c < 0 || c >= steps) continue;
+      await storage.write({ [`conversation-hub/conversations/c${c}/`]: { dialog: { topic: 'Home internet', turn, answers } } });
+    }
+    if (i % Math.round(3600_000 / stepMs) === 0) {
+      collectGarbage();
+      samples.push({ hour: Math.round((i * stepMs) / 3600_000), heap: process.memoryUsage().heapUsed, items: storage.size });
+    }
+  }
+  const secondDay = samples.filter((s) => s.hour > 24 && s.hour <= 48);
+  const heaps = secondDay.map((s) => s.heap);
+  const growth = Math.max(...heaps) / Math.min(...heaps);
+  const items = secondDay.map((s) => s.items);
+  const perDay = CONVERSATIONS_PER_DAY.toLocaleString('en');
+  return [
+    {
+      measure: `embedded default (HubMemoryStorage, lifetime ${ttlSeconds / 3600} h): heap over the second simulated day, ${perDay} conversations a day, highest / lowest`,
+      value: Number(growth.toFixed(3)),
+      unit: 'ratio',
+      baseline: { label: 'lowest heap of the day, MB', value: Math.round(Math.min(...heaps) / 2 ** 20) },
+      ratio: Number(growth.toFixed(3)),
+      goal: '<= 1.1 (flat)',
+      pass: growth <= 1.1,
+    },
+    { measure: `  items held over the second day, lowest to highest (a day of conversations: ${perDay})`, value: Math.min(...items), unit: `to ${Math.max(...items)} items` },
+    { measure: '  items held at the end of the first day (memory fills during one lifetime)', value: samples.find((s) => s.hour === 24)?.items ?? 0, unit: 'items' },
+  ];
 }
 
 export async function run(): Promise<BenchRow[]> {
-  return [...(await claimRows()), ...(await idleConversationRows())];
+  return [...(await claimRows()), ...(await memoryOverADayRows()), ...(await idleConversationRows())];
 }

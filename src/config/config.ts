@@ -107,6 +107,10 @@ export const configSchema = z.object({
     .transform((kinds) => (kinds[0] === 'off' ? ('off' as const) : kinds))
     .describe('cards,emails,phones (the default), a part of them, or off'),
   TRANSCRIPT_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  // Conversation state (botbuilder Storage items) is forgotten this long after its last write,
+  // on Redis and in memory alike: an ended or idle conversation does not stay for ever. At least
+  // an hour: a live conversation's reference is written again once an hour.
+  STATE_TTL_SECONDS: z.coerce.number().int().min(3600).default(24 * 3600),
   // How long the customer waits for an agent after a transfer before being offered a choice (H2).
   HANDOVER_WAIT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(120),
   DEFAULT_LANGUAGE: z.string().default('en-US'),

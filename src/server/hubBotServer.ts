@@ -95,7 +95,9 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       },
     },
   });
-  const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT }) : new HubMemoryStorage());
+  // One lifetime for state wherever it is kept (STATE_TTL_SECONDS after its last write).
+  const stateTtl = { ttlSeconds: cfg.STATE_TTL_SECONDS };
+  const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT, ...stateTtl }) : new HubMemoryStorage(stateTtl));
   const maskLetter = customerData.length > 0 ? (letter: DeadLetter) => maskCustomerDataDeep(letter, customerData) : undefined;
   const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox'), maskLetter }) : new MemoryInbox({ maskLetter }));
   const references = new ConversationReferenceStore(storage);

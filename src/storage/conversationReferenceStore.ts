@@ -21,6 +21,9 @@ export interface ConversationReferenceStoreOptions {
 /** Conversation ids each in-process cache below holds at most (a process may live for months). */
 export const MAX_REMEMBERED_IDS = 10_000;
 
+/** How long a started conversation's turns go without reading (and rewriting) its reference. */
+const REFRESH_AFTER_MS = 3600_000;
+
 export const INDEX_SHARDS = 64;
 
 interface ReferenceItem {
@@ -61,9 +64,10 @@ export class ConversationReferenceStore {
   /**
    * Conversations known to have started (their reference was saved or seen): once started, a
    * conversation stays so, so their turns do not read the storage again to ask (a Redis round
-   * trip per turn). The oldest is forgotten first and then read once more.
+   * trip per turn). The oldest is forgotten first and then read once more. The value is when
+   * the reference was last written or read.
    */
-  private readonly known = new RecentConversations<true>(MAX_REMEMBERED_IDS);
+  private readonly known = new RecentConversations<number>(MAX_REMEMBERED_IDS);
 
   /**
    * @param storage - any botbuilder Storage: the bot's own, so references live where its state does
@@ -93,14 +97,19 @@ export class ConversationReferenceStore {
   asConversationStarts(): { isNew(conversationId: string): Promise<boolean>; started(conversationId: string, reference: StoredReference): Promise<void> } {
     return {
       isNew: async (conversationId) => {
-        if (this.known.has(conversationId)) return false;
-        const isNew = (await this.get(conversationId)) === undefined;
-        if (!isNew) this.known.set(conversationId, true);
-        return isNew;
+        const at = this.known.get(conversationId);
+        if (at !== undefined && Date.now() - at < REFRESH_AFTER_MS) return false;
+        const stored = await this.get(conversationId);
+        if (stored === undefined) return true;
+        // Written again once an hour while the conversation has turns: a storage with a lifetime
+        // (STATE_TTL_SECONDS) then keeps the reference of a conversation that lasts.
+        if (at !== undefined) await this.save(stored);
+        this.known.set(conversationId, Date.now());
+        return false;
       },
       started: async (conversationId, reference) => {
         await this.save(reference);
-        this.known.set(conversationId, true);
+        this.known.set(conversationId, Date.now());
       },
     };
   }

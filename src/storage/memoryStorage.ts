@@ -7,6 +7,20 @@ import { eTagConflict } from './eTagConflict.js';
 interface Stored {
   eTag: string;
   json: string;
+  /** When the item is forgotten (ms since the epoch); Infinity without a lifetime. */
+  expiresAt: number;
+}
+
+/** How long `HubMemoryStorage` keeps an item, and its clock. */
+export interface HubMemoryStorageOptions {
+  /**
+   * Items are forgotten this many seconds after their last write (reads do not extend it), as
+   * `RedisStorage`'s `ttlSeconds`: an ended or idle conversation's state goes away instead of
+   * staying until the process ends. Default: never.
+   */
+  ttlSeconds?: number;
+  /** Milliseconds clock; default Date.now, looked up at each call so fake timers apply. */
+  now?: () => number;
 }
 
 /** What a write asks of the stored item: nothing stored, anything, or this eTag. */
@@ -31,10 +45,33 @@ export function writeConditionOf(eTag: unknown): WriteCondition {
  * - every write gives the item a new eTag; a batch is checked and written all or nothing
  *   (stricter than MemoryStorage, which writes the other keys of a batch with a conflict).
  *
- * Items are kept as JSON, so a caller's object is never shared with the store.
+ * Items are kept as JSON, so a caller's object is never shared with the store. With
+ * `ttlSeconds`, an item is forgotten that long after its last write, as on Redis: the items are
+ * kept in the order of their last write (a write moves its key to the end), so the expired ones
+ * are always at the front and each write or read drops them without looking at the others.
  */
 export class HubMemoryStorage implements Storage {
   private readonly items = new Map<string, Stored>();
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  /**
+   * @param opts - the items' lifetime (default: kept until deleted) and the clock
+   * @throws RangeError when `ttlSeconds` is not a positive number
+   */
+  constructor(opts: HubMemoryStorageOptions = {}) {
+    if (opts.ttlSeconds !== undefined && !(opts.ttlSeconds > 0 && Number.isFinite(opts.ttlSeconds))) {
+      throw new RangeError(`HubMemoryStorage: ttlSeconds must be a positive number, got ${opts.ttlSeconds}`);
+    }
+    this.ttlMs = opts.ttlSeconds === undefined ? Infinity : Math.ceil(opts.ttlSeconds * 1000);
+    this.now = opts.now ?? (() => Date.now());
+  }
+
+  /** Items held now (expired ones not yet dropped excluded): what a memory measurement reads. */
+  get size(): number {
+    this.forgetExpired(this.now());
+    return this.items.size;
+  }
 
   /**
    * Reads items by key; keys with nothing stored are left out of the result. Each item carries its
@@ -46,9 +83,11 @@ export class HubMemoryStorage implements Storage {
   async read(keys: string[]): Promise<StoreItems> {
     if (!keys) throw new ReferenceError('Keys are required when reading.');
     const out: StoreItems = {};
+    const now = this.now();
+    this.forgetExpired(now);
     for (const key of keys) {
       const stored = this.items.get(key);
-      if (stored) out[key] = { ...(JSON.parse(stored.json) as object), eTag: stored.eTag };
+      if (stored && stored.expiresAt > now) out[key] = { ...(JSON.parse(stored.json) as object), eTag: stored.eTag };
     }
     return out;
   }
@@ -64,6 +103,8 @@ export class HubMemoryStorage implements Storage {
   async write(changes: StoreItems): Promise<void> {
     if (!changes) throw new ReferenceError('Changes are required when writing.');
     const writes: [string, Stored][] = [];
+    const now = this.now();
+    this.forgetExpired(now);
     for (const [key, item] of Object.entries(changes)) {
       if (item === null || typeof item !== 'object') throw new TypeError(`Storage: the item "${key}" must be an object.`);
       const { eTag, ...doc } = item as { eTag?: unknown };
@@ -71,9 +112,13 @@ export class HubMemoryStorage implements Storage {
       const stored = this.items.get(key);
       if (condition.kind === 'absent' && stored) throw eTagConflict(key);
       if (condition.kind === 'eTag' && stored && stored.eTag !== condition.eTag) throw eTagConflict(key);
-      writes.push([key, { eTag: randomUUID(), json: JSON.stringify(doc) }]);
+      writes.push([key, { eTag: randomUUID(), json: JSON.stringify(doc), expiresAt: now + this.ttlMs }]);
     }
-    for (const [key, stored] of writes) this.items.set(key, stored);
+    for (const [key, stored] of writes) {
+      // Deleted first, so the key moves to the end: the map stays ordered by last write.
+      this.items.delete(key);
+      this.items.set(key, stored);
+    }
   }
 
   /**
@@ -84,5 +129,14 @@ export class HubMemoryStorage implements Storage {
   async delete(keys: string[]): Promise<void> {
     if (!keys) throw new ReferenceError('Keys are required when deleting.');
     for (const key of keys) this.items.delete(key);
+  }
+
+  /** Drops the expired items, which are the first ones in write order. */
+  private forgetExpired(now: number): void {
+    if (this.ttlMs === Infinity) return;
+    for (const [key, stored] of this.items) {
+      if (stored.expiresAt > now) return;
+      this.items.delete(key);
+    }
   }
 }

@@ -7,21 +7,22 @@
 import { LuaScript } from '../redis/luaScript.js';
 
 /**
- * KEYS: log, listing key holder, channel index. ARGV: the activity's JSON, the listing key to
- * use if the transcript is new, retention in ms. Each activity extends the retention of its
- * transcript, and of the channel index (which so outlives every transcript it lists).
+ * KEYS: log, listing key holder, channel index. ARGV: the listing key to use if the transcript
+ * is new, retention in ms, then the activities' JSON in order (those of one turn, logged in one
+ * round trip). Each call extends the retention of its transcript, and of the channel index
+ * (which so outlives every transcript it lists).
  */
 export const LOG_SCRIPT = new LuaScript(`
-redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('RPUSH', KEYS[1], unpack(ARGV, 3))
 local member = redis.call('GET', KEYS[2])
 if not member then
-  member = ARGV[2]
+  member = ARGV[1]
   redis.call('SET', KEYS[2], member)
   redis.call('ZADD', KEYS[3], 0, member)
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
-redis.call('PEXPIRE', KEYS[3], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+redis.call('PEXPIRE', KEYS[3], ARGV[2])
 return 1
 `);
 

@@ -47,6 +47,8 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
   private readonly client: RedisScriptClient;
   private readonly tenant: string;
   private readonly opts: ResolvedTranscriptOptions;
+  /** Activities waiting for the end of the tick, per transcript (its keys). */
+  private readonly batches = new Map<string, { jsons: string[]; created: number; done: Promise<void> }>();
 
   /**
    * @param opts - the connected client, the tenant, and retention (default 30 days), page size
@@ -96,9 +98,27 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     await this.keep(address.channelId, address.conversationId, redactedJson(keptJson, this.opts.redact), createdAtOfJson(keptJson, Date.now()));
   }
 
-  /** `created`: this activity's time, the transcript's creation time if it is the first (N2). */
-  private async keep(channelId: string, conversationId: string, json: string, created: number): Promise<void> {
-    await LOG_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [json, listingKey(created, conversationId), String(this.opts.ttlMs)]);
+  /**
+   * `created`: this activity's time, the transcript's creation time if it is the first (N2).
+   * The activities of one transcript logged in the same tick (a turn's, which the middleware
+   * writes together) go in one script call, in order: one round trip per turn instead of one
+   * per activity.
+   */
+  private keep(channelId: string, conversationId: string, json: string, created: number): Promise<void> {
+    const keys = this.keysOf(channelId, conversationId);
+    const id = keys.join('\n');
+    let batch = this.batches.get(id);
+    if (!batch) {
+      const pending = { jsons: [] as string[], created, done: undefined as unknown as Promise<void> };
+      pending.done = new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
+        this.batches.delete(id);
+        await LOG_SCRIPT.run(this.client, keys, [listingKey(pending.created, conversationId), String(this.opts.ttlMs), ...pending.jsons]);
+      });
+      batch = pending;
+      this.batches.set(id, batch);
+    }
+    batch.jsons.push(json);
+    return batch.done;
   }
 
   /**

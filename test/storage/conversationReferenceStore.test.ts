@@ -1,3 +1,4 @@
+import sinon from 'sinon';
 import { expect } from 'chai';
 import { MemoryStorage, type Storage } from 'botbuilder-core';
 import { closeRedisConnection, createRedisConnection } from '../../src/redis/redisConnection.js';
@@ -98,6 +99,24 @@ function referenceStoreSuite(name: string, makeFixture: () => Promise<Fixture>):
       // Removed: new again.
       await store.remove('c1');
       expect(await starts.isNew('c1')).to.equal(true);
+    });
+
+    it("[T4] writes a started conversation's reference again once an hour of turns, so a storage lifetime counts from its last turn", async () => {
+      const clock = sinon.useFakeTimers({ now: Date.UTC(2026, 0, 1), toFake: ['Date'] });
+      try {
+        const starts = new ConversationReferenceStore(fx.storage).asConversationStarts();
+        await starts.started('c3', ref('c3'));
+        const savedAt = async () => ((await fx.storage.read(['conversationReferences/c3']))['conversationReferences/c3'] as { savedAt: string }).savedAt;
+        const first = await savedAt();
+        clock.tick(3599_000);
+        expect(await starts.isNew('c3')).to.equal(false);
+        expect(await savedAt()).to.equal(first);
+        clock.tick(1_000);
+        expect(await starts.isNew('c3')).to.equal(false);
+        expect(await savedAt()).to.equal(new Date(Date.UTC(2026, 0, 1, 1)).toISOString());
+      } finally {
+        clock.restore();
+      }
     });
 
     it('refuses a reference without a conversation id', async () => {

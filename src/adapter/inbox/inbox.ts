@@ -52,6 +52,12 @@ export interface InboxClaim {
   readonly attempt: number;
   /** When the lease runs out unless renewed, on the inbox's clock (Redis TIME for RedisInbox). */
   readonly leaseUntil: number;
+  /**
+   * Whether other conversations were ready to claim as well: false lets a worker wait for the
+   * next new item instead of asking again for nothing (a round trip on Redis); undefined when
+   * the inbox does not tell (claim again to know).
+   */
+  readonly more?: boolean;
 }
 
 /** Options of `Inbox.complete`. */

@@ -187,38 +187,55 @@ export class InboxWorker {
           await this.inbox.release(claim).catch((err: unknown) => this.report(err, 'release', claim));
           break;
         }
-        const turn: Promise<void> = this.runConversation(claim).finally(() => {
+        const turn: Promise<void> = this.runConversation(claim).then((handedBack) => {
+          const wasFull = this.turns.size >= this.concurrency;
           this.turns.delete(turn);
-          this.signal();
+          // A free slot matters only to a dispatcher that was waiting for one, and a conversation
+          // handed back with items left is claimable now; otherwise a claim here would find
+          // nothing that a new item's wake-up would not bring (one round trip per turn on Redis).
+          if (wasFull || handedBack) this.signal();
         });
         this.turns.add(turn);
         // Back to the event loop now and then: a claim that answers at once (memory, or a
         // backlog) would otherwise start every free slot's turn in one go, and the hub's
         // callbacks waiting for their ack would queue behind all of those turns' CPU.
         await this.yieldIfBusy();
+        // Nothing else was ready when this claim was made: wait for a new item (or the poll).
+        if (claim.more === false) await this.sleep(this.pollIntervalMs);
       }
     } finally {
       unsubscribe();
     }
   }
 
-  /** Runs the claimed conversation's items while the lease is kept. */
-  private async runConversation(first: InboxClaim): Promise<void> {
+  /**
+   * Runs the claimed conversation's items while the lease is kept. Resolves true when the
+   * conversation may have been handed back with items left (lease not kept, a retry, an error),
+   * false when its line was empty.
+   */
+  private async runConversation(first: InboxClaim): Promise<boolean> {
     let claim: InboxClaim | undefined = first;
+    let handedBack = false;
     for (let n = 1; claim; n++) {
       // Between turns too: one batch of replies accepted by the hub ends many turns at once,
       // and each would start its conversation's next turn in the same go.
       if (n > 1) await this.yieldIfBusy();
       const keepLease = () => this.running && n < this.maxTurnsPerClaim;
-      claim = await this.runTurn(claim, keepLease);
+      const outcome = await this.runTurn(claim, keepLease);
+      claim = outcome.next;
+      handedBack = outcome.handedBack;
     }
+    return handedBack;
   }
 
-  /** One turn; returns the next claim when the lease was kept for the conversation's next item. */
-  private async runTurn(claim: InboxClaim, keepLease: () => boolean): Promise<InboxClaim | undefined> {
+  /**
+   * One turn; gives the next claim when the lease was kept for the conversation's next item, and
+   * whether the conversation may have been handed back with items left.
+   */
+  private async runTurn(claim: InboxClaim, keepLease: () => boolean): Promise<{ next?: InboxClaim; handedBack: boolean }> {
     if (claim.attempt > this.maxAttempts) {
       await this.giveUp(claim, `gave up after ${this.maxAttempts} attempts that did not finish`);
-      return undefined;
+      return { handedBack: true };
     }
     const lease = new LeaseSignal();
     const running = { claim, lease };
@@ -262,9 +279,14 @@ export class InboxWorker {
     else span.end();
     this.opts.onTurnTimed?.({ waitMs: Math.max(0, startedAt - dueAt), turnMs: Date.now() - startedAt, attempt: claim.attempt });
     try {
-      if (!failure) return (await this.inbox.complete(claim, { keepLease: keepLease(), leaseMs: this.leaseMs })).next;
+      if (!failure) {
+        const kept = keepLease();
+        const { next } = await this.inbox.complete(claim, { keepLease: kept, leaseMs: this.leaseMs });
+        // Kept and nothing next: the line was empty (or pinned to another worker, which claims it).
+        return { next, handedBack: !kept };
+      }
       this.report(failure.err, 'handler', claim);
-      if (lease.aborted) return undefined; // the new holder retries it
+      if (lease.aborted) return { handedBack: true }; // the new holder retries it
       // A bot error would fail again: park it at once (T1); anything else is tried again.
       if (isDeadLetterNow(failure.err) || claim.attempt >= this.maxAttempts) await this.giveUp(claim, describe(failure.err));
       else await this.inbox.release(claim, { delayMs: this.retryDelayMs(claim.attempt) });
@@ -272,7 +294,7 @@ export class InboxWorker {
       // The inbox could not be updated: the lease runs out and the item is run again.
       this.report(err, failure ? 'release' : 'complete', claim);
     }
-    return undefined;
+    return { handedBack: true };
   }
 
   private async giveUp(claim: InboxClaim, reason: string): Promise<void> {

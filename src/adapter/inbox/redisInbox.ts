@@ -185,10 +185,10 @@ export class RedisInbox implements Inbox {
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const token = `${workerId}/${randomUUID()}`;
     const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), this.key('due'), this.key('pin')];
-    const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs)])) as [string, string, number, number] | null;
+    const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs)])) as [string, string, number, number, number] | null;
     if (!reply) return undefined;
-    const [conversationId, json, attempt, leaseUntil] = reply;
-    return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil) };
+    const [conversationId, json, attempt, leaseUntil, more] = reply;
+    return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil), more: Number(more) === 1 };
   }
 
   /** {@inheritDoc Inbox.complete} */

@@ -66,8 +66,10 @@ export const SCHEDULED_SCRIPT = new LuaScript(`return redis.call('HVALS', KEYS[1
 /**
  * KEYS: ready, lease, attempts, count, due, pin. ARGV: token, lease ms, key prefix of the
  * per-conversation keys, worker id, dedupe window ms. Returns {conversation, item JSON, attempt,
- * lease end} or nil when nothing is claimable. A conversation pinned to another worker is
- * skipped until its pin runs out.
+ * lease end, more} or nil when nothing is claimable; more is 1 when other conversations were
+ * ready too (the worker claims again at once), 0 when none was (it waits for a new item instead
+ * of asking again for nothing). A conversation pinned to another worker is skipped until its pin
+ * runs out.
  */
 export const CLAIM_SCRIPT = new LuaScript(`${NOW}${RECORD}
 local due = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now, 'LIMIT', 0, 100)
@@ -83,7 +85,7 @@ for _, member in ipairs(due) do
   end
 end
 local candidates = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 50)
-for _, conv in ipairs(candidates) do
+for i, conv in ipairs(candidates) do
   local pinned = false
   local pin = redis.call('HGET', KEYS[6], conv)
   if pin then
@@ -105,7 +107,7 @@ for _, conv in ipairs(candidates) do
         redis.call('ZADD', KEYS[1], leaseEnd, conv)
         redis.call('HSET', KEYS[2], conv, ARGV[1])
         local attempt = redis.call('HINCRBY', KEYS[3], conv, 1)
-        return {conv, json, attempt, leaseEnd}
+        return {conv, json, attempt, leaseEnd, #candidates > i and 1 or 0}
       end
       -- An id without its item (cannot happen through these scripts): drop it.
       redis.call('LPOP', q)

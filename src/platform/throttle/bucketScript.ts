@@ -7,12 +7,17 @@
  * because Redis 5+ replicates a script by its effects (the SET), not by re-running it.
  *
  * KEYS[1]  the bucket (carries the `{tenant}` hash tag)
- * ARGV[1]  'reserve', 'penalize' or 'depart'
+ * KEYS[2]  acquire: the departure key
+ * ARGV[1]  'reserve', 'penalize', 'depart' or 'acquire'
  * ARGV[2]  reserve and depart: the refill interval in ms; penalize: the penalty in ms
- * Returns  reserve and depart: ms to wait, rounded up; penalize: 0
+ * ARGV[3]  acquire: the least gap between two departures in ms
+ * Returns  reserve and depart: ms to wait, rounded up; penalize: 0; acquire: {ms to wait,
+ *          1 when the slot was now and the departure was recorded with it, else 0}
  *
  * 'depart' runs on the bucket's departure key (the bucket key + ':departed', same hash tag):
  * the last real departure, so a caller that woke late pushes back the one after it (T8).
+ * 'acquire' is reserve and depart in one round trip: its slot is no earlier than one gap after
+ * the last departure, and a slot that is now is a departure at once.
  *
  * The TAT is stored with a millisecond fraction (the intervals of 0.16 req/s are 6250 ms but
  * those of 0.3 req/s are not whole), and the key expires one second after its TAT has passed,
@@ -30,6 +35,17 @@ if ARGV[1] == 'depart' then
   if last and now < last + ms then return math.ceil(last + ms - now) end
   redis.call('SET', KEYS[1], string.format('%.3f', now), 'PX', math.ceil(ms) + 1000)
   return 0
+end
+if ARGV[1] == 'acquire' then
+  local last = tonumber(redis.call('GET', KEYS[2]) or '')
+  local gap = tonumber(ARGV[3])
+  local slot = math.max(tat, now)
+  if last then slot = math.max(slot, last + gap) end
+  tat = slot + ms
+  redis.call('SET', KEYS[1], string.format('%.3f', tat), 'PX', math.ceil(tat - now) + 1000)
+  if slot > now then return {math.ceil(slot - now), 0} end
+  redis.call('SET', KEYS[2], string.format('%.3f', now), 'PX', math.ceil(gap) + 1000)
+  return {0, 1}
 end
 local wait = 0
 if ARGV[1] == 'penalize' then

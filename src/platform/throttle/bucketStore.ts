@@ -28,4 +28,16 @@ export interface BucketStore {
     * @param intervalMs - the least time between two departures
     */
   depart(key: string, intervalMs: number): Promise<number>;
+  /**
+   * `reserve` and `depart` in one step (one round trip on Redis): reserves the next slot, no
+   * earlier than `minGapMs` after the last departure, and when that slot is now, records now as
+   * the departure too (`departed`: send at once, no `depart` call). Otherwise the caller waits
+   * `waitMs` and calls `depart` as after `reserve`. Optional: a store without it is used through
+   * `reserve` and `depart`.
+   *
+   * @param key - the bucket
+   * @param intervalMs - the bucket's refill interval
+   * @param minGapMs - the least time between two departures
+   */
+  acquire?(key: string, intervalMs: number, minGapMs: number): Promise<{ waitMs: number; departed: boolean }>;
 }

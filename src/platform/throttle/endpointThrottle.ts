@@ -72,7 +72,14 @@ export class EndpointThrottle {
   /** Waits for the endpoint's next slot; resolves with the milliseconds waited. */
   async acquire(ep: ThrottledEndpoint): Promise<number> {
     const now = this.opts.now ?? (() => Date.now());
-    const slotAt = now() + (await this.opts.store.reserve(ep.key, ep.intervalMs));
+    // The clocks here tick in whole milliseconds: a gap short of the interval by less than one
+    // is a rounding, not an early departure; but never shorter than the plan's own interval.
+    const minGapMs = Math.max(ep.intervalMs / (1 + this.margin), ep.intervalMs - 1);
+    const store = this.opts.store;
+    // One round trip when the slot is now (reserved and departed together); else wait for it.
+    const acquired = store.acquire ? await store.acquire(ep.key, ep.intervalMs, minGapMs) : { waitMs: await store.reserve(ep.key, ep.intervalMs), departed: false };
+    if (acquired.departed) return 0;
+    const slotAt = now() + acquired.waitMs;
     const waitMs = Math.max(0, slotAt - now());
     if (waitMs > 0) await this.sleep(waitMs);
     // Half the safety margin absorbs a late wake-up; past that, the next slot would come less
@@ -82,9 +89,6 @@ export class EndpointThrottle {
       this.opts.onLateDeparture?.(ep, lateMs);
       await this.opts.store.penalize(ep.key, ep.intervalMs).catch(() => undefined);
     }
-    // The clocks here tick in whole milliseconds: a gap short of the interval by less than one
-    // is a rounding, not an early departure; but never shorter than the plan's own interval.
-    const minGapMs = Math.max(ep.intervalMs / (1 + this.margin), ep.intervalMs - 1);
     let extraMs = 0;
     for (let more = await this.opts.store.depart(ep.key, minGapMs); more > 0; more = await this.opts.store.depart(ep.key, minGapMs)) {
       extraMs += more;

@@ -14,9 +14,13 @@ export interface Reservation {
   nextTat: number;
 }
 
-/** Takes the next slot of a bucket whose TAT is `tat` (undefined: never used, or expired). */
-export function reserveSlot(tat: number | undefined, now: number, intervalMs: number): Reservation {
-  const slot = Math.max(tat ?? now, now);
+/**
+ * Takes the next slot of a bucket whose TAT is `tat` (undefined: never used, or expired), and
+ * no earlier than `notBefore` when given (one gap after the last real departure: a slot before
+ * it would only fail the departure check and cost the caller one more check).
+ */
+export function reserveSlot(tat: number | undefined, now: number, intervalMs: number, notBefore = now): Reservation {
+  const slot = Math.max(tat ?? now, now, notBefore);
   return { waitMs: slot - now, nextTat: slot + intervalMs };
 }
 

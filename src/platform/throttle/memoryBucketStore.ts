@@ -49,6 +49,18 @@ export class MemoryBucketStore implements BucketStore {
     return waitMs;
   }
 
+  /** {@inheritDoc BucketStore.acquire} */
+  async acquire(key: string, intervalMs: number, minGapMs: number): Promise<{ waitMs: number; departed: boolean }> {
+    const now = this.now();
+    if (this.tats.size > SWEEP_ABOVE) this.sweep(now);
+    const last = this.departures.get(key);
+    const { waitMs, nextTat } = reserveSlot(this.tats.get(key), now, intervalMs, last === undefined ? now : last + minGapMs);
+    this.tats.set(key, nextTat);
+    if (waitMs > 0) return { waitMs, departed: false };
+    this.departures.set(key, now);
+    return { waitMs: 0, departed: true };
+  }
+
   private sweep(now: number): void {
     for (const [key, tat] of this.tats) if (tat <= now) this.tats.delete(key);
     // A departure older than any interval of the table (6250 ms at most) constrains nothing.

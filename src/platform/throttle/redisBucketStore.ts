@@ -7,6 +7,7 @@ export type { RedisScriptClient };
 
 /**
  * Rate buckets in Redis, shared by every replica of a tenant (L8). One round trip per call:
+ * `acquire` reserves and, when the slot is now, departs in the same round trip;
  * the bucket script (bucketScript.ts) through LuaScript (EVALSHA, EVAL when Redis does not know
  * it yet). Scripts are routed by their key, so this works against a cluster client too.
  */
@@ -27,6 +28,13 @@ export class RedisBucketStore implements BucketStore {
   /** {@inheritDoc BucketStore.depart} */
   async depart(key: string, intervalMs: number): Promise<number> {
     return this.run(`${key}:departed`, 'depart', intervalMs);
+  }
+
+  /** {@inheritDoc BucketStore.acquire} */
+  async acquire(key: string, intervalMs: number, minGapMs: number): Promise<{ waitMs: number; departed: boolean }> {
+    for (const ms of [intervalMs, minGapMs]) if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError(`bucket acquire: ms must be a finite number >= 0, got ${ms}`);
+    const [waitMs, departed] = (await BUCKET_SCRIPT.run(this.client, [key, `${key}:departed`], ['acquire', String(intervalMs), String(minGapMs)])) as [number, number];
+    return { waitMs: Number(waitMs), departed: Number(departed) === 1 };
   }
 
   private async run(key: string, op: 'reserve' | 'penalize' | 'depart', ms: number): Promise<number> {

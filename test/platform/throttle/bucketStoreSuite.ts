@@ -105,4 +105,24 @@ export function bucketStoreSuite(fixture: () => BucketStoreFixture): void {
     await new Promise((r) => setTimeout(r, 60));
     expect(await store.depart(k, 30)).to.equal(0);
   });
+
+  it('[T8] acquire: a slot that is now is a departure at once; the next slot comes one interval later and records none', async () => {
+    const { store, key } = fixture();
+    const k = key('acquire');
+    const { value: [first, second], elapsed } = await timed(async () => [await store.acquire!(k, 1000, 1000), await store.acquire!(k, 1000, 1000)]);
+    expect(first).to.deep.equal({ waitMs: 0, departed: true });
+    expect(second.departed).to.equal(false);
+    expect(second.waitMs).to.be.within(1000 - elapsed - ROUNDING, 1000 + ROUNDING);
+    // The first one departed: a departure check now waits for one interval after it.
+    expect(await store.depart(k, 1000)).to.be.within(1000 - elapsed - ROUNDING, 1000 + ROUNDING);
+  });
+
+  it('[T8] acquire: a slot no earlier than one gap after the last departure, so its departure check passes', async () => {
+    const { store, key } = fixture();
+    const k = key('acquire-after-departure');
+    expect(await store.depart(k, 1000)).to.equal(0);
+    const { value: got, elapsed } = await timed(() => store.acquire!(k, 30, 1000));
+    expect(got.departed).to.equal(false);
+    expect(got.waitMs).to.be.within(1000 - elapsed - ROUNDING, 1000 + ROUNDING);
+  });
 }
