@@ -9,11 +9,13 @@
 import { performance } from 'node:perf_hooks';
 import { fuzzy } from 'fast-fuzzy';
 import Fuse from 'fuse.js';
-import { matchFreeText, type MatchCandidate } from '../dialogs/guidedHelp/understanding/freeTextMatcher.js';
+import { matchFreeText, type MatchCandidate, type MatchOptions } from '../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 import { evaluate, type Matcher } from '../test/dialogs/understanding/evaluation.js';
 import { EVALUATION_SET } from '../test/dialogs/understanding/evaluationSet.js';
 import { HELD_OUT_SETS } from '../test/dialogs/understanding/heldOut/heldOutSets.js';
 import { evaluateHeldOut } from '../test/dialogs/understanding/heldOutEvaluation.js';
+import { TUNING_FIRST_MESSAGES_DE } from '../test/dialogs/understanding/tuningFirstMessagesDe.js';
+import { TUNING_FIRST_MESSAGES_ES } from '../test/dialogs/understanding/tuningFirstMessagesEs.js';
 import type { BenchRow } from './benchRow.js';
 
 export const title = "the customer's own words: understanding free text (evaluation set)";
@@ -37,13 +39,14 @@ function fastFuzzySimilarity(said: string, term: string): number {
 
 const MATCHERS: Array<{ name: string; matcher: Matcher; goals: boolean }> = [
   { name: 'own matcher', matcher: matchFreeText, goals: true },
-  { name: 'fuse.js 7', matcher: (c: MatchCandidate[], t: string) => matchFreeText(c, t, { similarity: fuseSimilarity() }), goals: false },
-  { name: 'fast-fuzzy 1', matcher: (c: MatchCandidate[], t: string) => matchFreeText(c, t, { similarity: fastFuzzySimilarity }), goals: false },
+  { name: 'fuse.js 7', matcher: (c: MatchCandidate[], t: string, o?: MatchOptions) => matchFreeText(c, t, { ...o, similarity: fuseSimilarity() }), goals: false },
+  { name: 'fast-fuzzy 1', matcher: (c: MatchCandidate[], t: string, o?: MatchOptions) => matchFreeText(c, t, { ...o, similarity: fastFuzzySimilarity }), goals: false },
 ];
 
 /**
- * Per language (U5): the tuning set (English and French only) and the frozen held-out set of
- * first messages (heldOut/, never tuned on), with the goals on the held-out set.
+ * Per language (U5): the tuning sets (English and French: the evaluation set's topics and
+ * answers; Spanish and German: first messages, tuningFirstMessages*.ts) and the frozen held-out
+ * sets of first messages (heldOut/, never tuned on), with the goals on the held-out sets.
  */
 function perLanguageRows(): BenchRow[] {
   const rows: BenchRow[] = [];
@@ -52,6 +55,13 @@ function perLanguageRows(): BenchRow[] {
     rows.push(
       { measure: `tuning set ${lang}: top-1 accuracy, ${f.matchable} matchable phrasings`, value: f.top1Accuracy, unit: 'share' },
       { measure: `tuning set ${lang}: wrong automatic picks, ${f.phrasings} phrasings`, value: f.wrongPickRate, unit: 'share' },
+    );
+  }
+  for (const [lang, set] of [['es', TUNING_FIRST_MESSAGES_ES], ['de', TUNING_FIRST_MESSAGES_DE]] as const) {
+    const f = evaluateHeldOut(set, lang);
+    rows.push(
+      { measure: `tuning set ${lang}: top-1 accuracy, ${f.matchable} first messages with a topic or a person`, value: f.top1Accuracy, unit: 'share' },
+      { measure: `tuning set ${lang}: wrong automatic picks, ${f.messages} first messages`, value: f.wrongPickRate, unit: 'share' },
     );
   }
   for (const lang of ['en', 'fr', 'es', 'de'] as const) {
