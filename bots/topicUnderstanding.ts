@@ -20,14 +20,8 @@ export function topicCandidate(id: string, name: string, words: Partial<Casebase
   return { id, label: name, keywords: words.keywords ?? [], vocabulary: words.texts ?? [], hints: words.solutions ?? [] };
 }
 
-/**
- * Lowest score for a topic: above one word of a casebase's texts alone (0.5), so "opening
- * hours" does not pick the topic whose question says "in the last hour"; a word of a name or
- * of the author's keywords, or two of its texts, are enough.
- */
-export const TOPIC_MIN_SCORE = 0.6;
 /** A second topic scoring a keyword's weight (0.8) was named too: "Wi-Fi and the printer" asks which. */
-export const TOPIC_RIVAL = 0.6;
+export const TOPIC_RIVAL = 0.8;
 
 const NO_VOCABULARY: CasebaseVocabulary = { keywords: [], texts: [] };
 
@@ -44,7 +38,7 @@ export function understandTopic(
     const v = vocabularyOf(t.casebaseId);
     return topicCandidate(String(i), [topicName(t, locale), ...(t.keywords ?? [])].join(' '), { ...v, keywords: t.keywords ? [] : v.keywords });
   });
-  const d = matchFreeText(candidates, text, { minScore: TOPIC_MIN_SCORE, rival: TOPIC_RIVAL });
+  const d = matchFreeText(candidates, text, { rival: TOPIC_RIVAL });
   if (d.kind === 'clear') return { kind: 'clear', topic: topics[Number(d.id)] };
   if (d.kind === 'close') return { kind: 'close', topics: d.ids.map((id) => topics[Number(id)]) };
   return { kind: 'none' };

@@ -18,11 +18,11 @@ const RETRY_MS = 60_000;
 /** The conversation the portal calls are made for (its own token subject, A2). */
 export const VOCABULARY_CONVERSATION = 'guided-help-topic-vocabulary';
 
-/** A casebase's words: the author's keywords (strong evidence), its other texts (weaker), its solutions' titles (weakest). */
+/** A casebase's words: the author's keywords (strong evidence), its other texts (weaker), its questions' and solutions' titles (weakest). */
 export interface CasebaseVocabulary {
   keywords: string[];
   texts: string[];
-  /** Case titles and article names: instructions ("Change the Wi-Fi channel") whose verbs say little. */
+  /** Question titles, case titles and article names: questions and instructions ("Change the Wi-Fi channel") whose verbs say little. */
   solutions?: string[];
 }
 
@@ -37,8 +37,8 @@ const strings = (xs: unknown): string[] => (Array.isArray(xs) ? xs.filter((x): x
 export function vocabularyOfResponse(response: GuidedHelpSearchResponse, casebaseId: string): CasebaseVocabulary {
   const d = digestSearch(response, casebaseId);
   const cb = (response.casebase ?? {}) as { name?: unknown; description?: unknown; keywords?: unknown };
-  const texts = [...strings([cb.name, cb.description]), ...d.questions.flatMap((q) => [q.title, ...q.options.map((o) => o.text)])];
-  const solutions = [...strings((response.caseSearch ?? []).map((c) => c.title)), ...strings((response.actionSearch ?? []).map((a) => a.name))];
+  const texts = [...strings([cb.name, cb.description]), ...d.questions.flatMap((q) => q.options.map((o) => o.text))];
+  const solutions = [...d.questions.map((q) => q.title), ...strings((response.caseSearch ?? []).map((c) => c.title)), ...strings((response.actionSearch ?? []).map((a) => a.name))];
   return { keywords: strings(cb.keywords), texts: [...new Set(texts)], solutions: [...new Set(solutions)] };
 }
 

@@ -14,7 +14,7 @@ import { parseAnswer } from '../../../dialogs/guidedHelp/answerParsing.js';
 import type { AskedQuestion } from '../../../dialogs/guidedHelp/askedQuestion.js';
 import { answerFromText } from '../../../dialogs/guidedHelp/understanding/answerFromText.js';
 import { matchFreeText, type MatchCandidate, type MatchDecision, type MatchOptions } from '../../../dialogs/guidedHelp/understanding/freeTextMatcher.js';
-import { TOPIC_MIN_SCORE, TOPIC_RIVAL, topicCandidate } from '../../../bots/topicUnderstanding.js';
+import { TOPIC_RIVAL, topicCandidate } from '../../../bots/topicUnderstanding.js';
 import type { CasebaseVocabulary } from '../../../bots/topicVocabulary.js';
 import { EVALUATION_SET, type Phrasing } from './evaluationSet.js';
 
@@ -62,9 +62,9 @@ export function casebaseVocabulary(casebaseId: string, lang: 'en' | 'fr' | 'es' 
   const texts = [
     pick(cb.releases.find((r) => r.status === 'live')!.name, l),
     pick(cb.description, l),
-    ...cb.questions.filter((q) => !q.askWhen).flatMap((q) => [pick(q.title, l), ...(q.answers ?? []).map((a) => pick(a.text, l))]),
+    ...cb.questions.filter((q) => !q.askWhen).flatMap((q) => (q.answers ?? []).map((a) => pick(a.text, l))),
   ].filter((t) => t !== '');
-  const solutions = [...cb.cases.map((c) => pick(c.title, l)), ...cb.actions.map((a) => pick(a.name, l))];
+  const solutions = [...cb.questions.filter((q) => !q.askWhen).map((q) => pick(q.title, l)), ...cb.cases.map((c) => pick(c.title, l)), ...cb.actions.map((a) => pick(a.name, l))];
   return { keywords: cb.keywords?.[l] ?? [], texts: [...new Set(texts)], solutions: [...new Set(solutions)] };
 }
 
@@ -99,7 +99,7 @@ function decide(matcher: Matcher, candidates: MatchCandidate[], text: string, op
 }
 
 export function outcomeOf(ph: Phrasing, matcher: Matcher = matchFreeText): Outcome {
-  if (ph.ask === 'topic') return { phrasing: ph, ...decide(matcher, sampleTopics(ph.lang), ph.text, { minScore: TOPIC_MIN_SCORE, rival: TOPIC_RIVAL }) };
+  if (ph.ask === 'topic') return { phrasing: ph, ...decide(matcher, sampleTopics(ph.lang), ph.text, { rival: TOPIC_RIVAL }) };
   const q = askedFromJson(questionById(ph.ask), ph.lang);
   const exact = parseAnswer(q, ph.text);
   if (exact.ok) {
