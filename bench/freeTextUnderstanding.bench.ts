@@ -16,6 +16,9 @@ import { HELD_OUT_SETS } from '../test/dialogs/understanding/heldOut/heldOutSets
 import { evaluateHeldOut } from '../test/dialogs/understanding/heldOutEvaluation.js';
 import { TUNING_FIRST_MESSAGES_DE } from '../test/dialogs/understanding/tuningFirstMessagesDe.js';
 import { TUNING_FIRST_MESSAGES_ES } from '../test/dialogs/understanding/tuningFirstMessagesEs.js';
+import { Culture, recognizeNumber } from '@microsoft/recognizers-text-number';
+import { numbersInText } from '../dialogs/guidedHelp/understanding/numbersInText.js';
+import { NUMBER_PHRASINGS } from '../test/dialogs/understanding/numberPhrasings.js';
 import type { BenchRow } from './benchRow.js';
 
 export const title = "the customer's own words: understanding free text (evaluation set)";
@@ -74,8 +77,24 @@ function perLanguageRows(): BenchRow[] {
   return rows;
 }
 
+const CULTURES = { en: Culture.English, fr: Culture.French, es: Culture.Spanish, de: Culture.German } as const;
+const LOCALES = { en: 'en-US', fr: 'fr-FR', es: 'es-ES', de: 'de-DE' } as const;
+
+/** Numbers in sentences (U5): our own reading, Microsoft's recognizer alone, and ours then the recognizer (what the dialog does). */
+function numberRows(): BenchRow[] {
+  const readers: Array<[string, (lang: keyof typeof CULTURES, text: string) => number[]]> = [
+    ['own number reading', (_l, t) => numbersInText(t).values],
+    ['recognizers-text-number alone', (l, t) => recognizeNumber(t, CULTURES[l]).map((r) => Number((r.resolution as { value?: string }).value))],
+    ['own reading, then the recognizer', (l, t) => numbersInText(t, LOCALES[l]).values],
+  ];
+  return readers.map(([name, read]) => {
+    const right = NUMBER_PHRASINGS.filter(([l, t, want]) => JSON.stringify(read(l, t)) === JSON.stringify(want)).length;
+    return { measure: `${name}: numbers read right, ${NUMBER_PHRASINGS.length} phrasings en/fr/es/de`, value: right / NUMBER_PHRASINGS.length, unit: 'share' };
+  });
+}
+
 export async function run(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = perLanguageRows();
+  const rows: BenchRow[] = [...perLanguageRows(), ...numberRows()];
   for (const m of MATCHERS) {
     const t0 = performance.now();
     const f = evaluate(m.matcher);
