@@ -203,8 +203,9 @@ export class GuidedHelpBot extends ActivityHandler {
     }
     // "hello": nothing to understand yet, so a greeting rather than "I did not understand".
     if (contentWords(text).length === 0) return void (await this.greet(context, topics));
-    let u = understandTopic(topics, text, locale);
-    if (u.kind !== 'clear') u = understandTopic(topics, text, locale, await this.vocabulary.of(topics, portalLanguageOf(locale)));
+    // One pass over names and casebase words together: a name alone would pick the printers for
+    // "Wi-Fi is slow and the printer jams", where the words of the other topic make it a question.
+    const u = understandTopic(topics, text, locale, await this.vocabulary.of(topics, portalLanguageOf(locale)));
     if (u.kind === 'clear') {
       const echo = this.renderer.render({ type: 'understood', text: topicName(u.topic, locale) }, locale);
       await context.sendActivities(echo.map((x) => ({ ...x, locale })));

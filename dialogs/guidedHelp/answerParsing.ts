@@ -165,8 +165,9 @@ export function parseExactAnswer(q: AskedQuestion, text: string, positions: Answ
  * @param q - the question asked
  * @param text - the customer's message
  * @param positions - where a bare number picks by position (U3); default list pickers only
+ * @param locale - the conversation's language: numbers in its words are read too (U5)
  */
-export function parseAnswer(q: AskedQuestion, text: string, positions: AnswerPositions = 'lists'): ParsedAnswer {
+export function parseAnswer(q: AskedQuestion, text: string, positions: AnswerPositions = 'lists', locale?: string): ParsedAnswer {
   const exact = parseExactAnswer(q, text, positions);
   if (exact.ok || (exact.hint !== 'noMatch' && exact.hint !== 'ambiguous' && exact.hint !== 'notANumber')) return exact;
   // A bare number at a choice is an id or a position, never words to understand (U3).
@@ -174,7 +175,7 @@ export function parseAnswer(q: AskedQuestion, text: string, positions: AnswerPos
   // A list of several answers is read piece by piece only: an unknown piece must not be dropped.
   if (isMulti(q) && splitPieces(text).length > 1) return exact;
   // Not an exact form: the customer's own words (B6), a sentence, a typo, a number in words.
-  const u = answerFromText(q, text);
+  const u = answerFromText(q, text, locale);
   if (u.kind === 'clear') return { ok: true, input: u.input, shown: u.shown, understood: true };
   if (u.kind === 'close') return { ok: false, hint: 'ambiguous', candidates: u.options };
   return u.outOfRange ? { ok: false, hint: 'outOfRange' } : exact;

@@ -92,7 +92,7 @@ export function firstMessageAnswers(ctx: GuidedHelpContext, response: GuidedHelp
 /** The customer's text read against the question being asked (no portal call). */
 export function answerOf(ctx: GuidedHelpContext, event: GuidedHelpEvent, positions?: AnswerPositions): ParsedAnswer {
   if (event.type !== 'TEXT' || !ctx.question) return { ok: false, hint: 'empty' };
-  return parseAnswer(ctx.question, event.text, positions);
+  return parseAnswer(ctx.question, event.text, positions, ctx.lang);
 }
 
 /** The solution to offer next, with the "m" of "n of m" noted (a changed m is said, U3). */

@@ -36,8 +36,8 @@ function bucketOf(q: AskedQuestion, v: number): number {
   return (q.buckets ?? []).findIndex((b) => inInterval(v, b));
 }
 
-function numberFromText(q: AskedQuestion, text: string): Understood {
-  const found = numbersInText(text);
+function numberFromText(q: AskedQuestion, text: string, locale?: string): Understood {
+  const found = numbersInText(text, locale);
   const fitting = found.values.filter((v) => numberFits(q, v));
   // A range answers when both its ends give the same answer: its middle stands for it.
   for (const r of found.ranges) {
@@ -47,10 +47,10 @@ function numberFromText(q: AskedQuestion, text: string): Understood {
   return { kind: 'none', ...(fitting.length === 0 && found.values.length + found.ranges.length > 0 ? { outOfRange: true } : {}) };
 }
 
-/** What the text answers to `q`, in the customer's own words (choices and numbers only). */
-export function answerFromText(q: AskedQuestion, text: string): Understood {
+/** What the text answers to `q`, in the customer's own words (choices and numbers only); `locale` lets other languages' number words be read. */
+export function answerFromText(q: AskedQuestion, text: string, locale?: string): Understood {
   // Several answers are given as a list (answerParsing.ts); in a sentence, one is understood.
   if (isChoice(q)) return choiceFromText(q, text);
-  if (q.format === 'number') return numberFromText(q, text);
+  if (q.format === 'number') return numberFromText(q, text, locale);
   return { kind: 'none' };
 }

@@ -32,6 +32,6 @@ export function firstWordsOf(text: string | undefined, topicName?: string): stri
 export function proposalFor(ctx: GuidedHelpContext): GuidedHelpContext['proposal'] {
   const q = ctx.question;
   if (!ctx.firstWords || !q || ctx.declined?.includes(q.id)) return undefined;
-  const u = answerFromText(q, ctx.firstWords);
+  const u = answerFromText(q, ctx.firstWords, ctx.lang);
   return u.kind === 'clear' ? { input: u.input, shown: u.shown } : undefined;
 }

@@ -24,8 +24,12 @@ export interface MatchCandidate {
   id: string;
   /** The candidate's own label (full weight). */
   label: string;
+  /** Words its author chose to find it by (a casebase's keywords): nearly a label's weight. */
+  keywords?: string[];
   /** More texts that describe it (answer texts, question titles): weaker evidence. */
   vocabulary?: string[];
+  /** Texts that only hint at it (its solutions' titles, "Change the Wi-Fi channel"): weakest. */
+  hints?: string[];
 }
 
 /** What the matcher decided: one option clearly, several close ones, or none. */
@@ -40,6 +44,8 @@ export interface MatchOptions {
   minScore?: number;
   /** How far ahead of the next the best must be to be picked without asking; default 1.8. */
   lead?: number;
+  /** A runner-up scoring this much was named too ("Wi-Fi and printer"): ask, however far behind; default none. */
+  rival?: number;
   /** Most candidates offered in a "which one?"; default 4. */
   maxClose?: number;
   /** How alike a said word and a candidate's word are (0-1); default wordSimilarity. The bench swaps libraries in here. */
@@ -47,6 +53,8 @@ export interface MatchOptions {
 }
 
 const VOCABULARY_WEIGHT = 0.5;
+const KEYWORD_WEIGHT = 0.8;
+const HINT_WEIGHT = 0.3;
 const YES_WORDS = new Set(['yes', 'oui']);
 const NO_WORDS = new Set(['no', 'non']);
 
@@ -59,10 +67,13 @@ interface Term {
 function termsOf(c: MatchCandidate): Term[] {
   const terms = new Map<string, number>();
   const add = (text: string, weight: number) => {
-    for (const w of contentWords(text)) terms.set(w, Math.max(terms.get(w) ?? 0, weight));
+    // Digits alone ("Printers 3.0", "5 to 50") name versions and ranges, never a topic or a choice (U3).
+    for (const w of contentWords(text)) if (!/^\d+$/.test(w)) terms.set(w, Math.max(terms.get(w) ?? 0, weight));
   };
   add(c.label, 1);
+  for (const k of c.keywords ?? []) add(k, KEYWORD_WEIGHT);
   for (const v of c.vocabulary ?? []) add(v, VOCABULARY_WEIGHT);
+  for (const h of c.hints ?? []) add(h, HINT_WEIGHT);
   return [...terms].map(([word, weight]) => ({ word, weight }));
 }
 
@@ -80,16 +91,19 @@ function yesNoPick(candidates: MatchCandidate[], text: string): string | undefin
 export function scoreCandidates(candidates: MatchCandidate[], text: string, similarity = wordSimilarity): Array<{ id: string; score: number }> {
   const said = saidWords(text.slice(0, 500));
   const terms = candidates.map(termsOf);
-  const df = new Map<string, number>();
-  for (const ts of terms) for (const t of ts) df.set(t.word, (df.get(t.word) ?? 0) + 1);
+  // A word is rare for a candidate when few others hold it as strongly: "wifi", a keyword of
+  // the internet topic and only an answer of the printers' ("connected by Wi-Fi"), still
+  // speaks for the internet, and says nothing for the printers.
+  const held = new Map<string, number[]>();
+  for (const ts of terms) for (const t of ts) held.set(t.word, [...(held.get(t.word) ?? []), t.weight]);
   const n = candidates.length;
-  const rarity = (word: string) => Math.log((n + 1) / (df.get(word) ?? 1)) / Math.log(n + 1);
+  const rarity = (t: Term) => Math.log((n + 1) / Math.max(1, (held.get(t.word) ?? []).filter((w) => w >= t.weight).length)) / Math.log(n + 1);
   return candidates
     .map((c, i) => {
       let score = 0;
       for (const t of terms[i]) {
-        const best = Math.max(0, ...said.map((s) => similarity(s, t.word)));
-        score += best * t.weight * rarity(t.word);
+        const best = Math.max(0, ...said.words.map((s) => similarity(s, t.word)), said.joined.includes(t.word) ? 1 : 0);
+        score += best * t.weight * rarity(t);
       }
       return { id: c.id, score };
     })
@@ -112,7 +126,8 @@ export function matchFreeText(candidates: MatchCandidate[], text: string, opts: 
   const ranked = scoreCandidates(candidates, text, opts.similarity);
   const [best, next] = ranked;
   if (!best || best.score < minScore) return { kind: 'none', ...(best && best.score > 0 ? { best: best.id } : {}) };
-  if (!next || best.score >= lead * next.score) return { kind: 'clear', id: best.id, score: best.score };
-  const near = ranked.filter((r) => r.score >= best.score / lead).slice(0, opts.maxClose ?? 4);
+  const rivalled = next !== undefined && opts.rival !== undefined && next.score >= opts.rival;
+  if (!next || (best.score >= lead * next.score && !rivalled)) return { kind: 'clear', id: best.id, score: best.score };
+  const near = ranked.filter((r) => r.score >= (rivalled ? opts.rival! : best.score / lead)).slice(0, opts.maxClose ?? 4);
   return { kind: 'close', ids: near.map((r) => r.id), score: best.score };
 }

@@ -80,11 +80,15 @@ export function contentWords(text: string): string[] {
     .map(stem);
 }
 
-/** The words of what a customer said, plus each pair written together ("ink jet" → "inkjet"). */
-export function saidWords(text: string): string[] {
-  const words = foldText(text).split(' ').filter(Boolean);
-  const joined = words.slice(1).map((w, i) => words[i] + w).filter((w) => w.length >= 5);
-  return [...new Set([...words.filter((w) => !isStopWord(w)), ...joined].map(stem))];
+/**
+ * The words of what a customer said, and apart each pair written together ("ink jet" →
+ * "inkjet"): a pair only meets a term exactly, since with a typo "my bill" would meet "mobile".
+ */
+export function saidWords(text: string): { words: string[]; joined: string[] } {
+  const all = foldText(text).split(' ').filter(Boolean);
+  const words = [...new Set(all.filter((w) => !isStopWord(w)).map(stem))];
+  const joined = [...new Set(all.slice(1).map((w, i) => all[i] + w).filter((w) => w.length >= 5).map(stem))].filter((w) => !words.includes(w));
+  return { words, joined };
 }
 
 /** Optimal string alignment distance (insertions, deletions, substitutions, swaps), capped. */

@@ -13,19 +13,24 @@ import { fileURLToPath } from 'node:url';
 import { parseAnswer } from '../../../dialogs/guidedHelp/answerParsing.js';
 import type { AskedQuestion } from '../../../dialogs/guidedHelp/askedQuestion.js';
 import { answerFromText } from '../../../dialogs/guidedHelp/understanding/answerFromText.js';
-import { matchFreeText, type MatchCandidate, type MatchDecision } from '../../../dialogs/guidedHelp/understanding/freeTextMatcher.js';
-import { topicCandidate } from '../../../bots/topicUnderstanding.js';
+import { matchFreeText, type MatchCandidate, type MatchDecision, type MatchOptions } from '../../../dialogs/guidedHelp/understanding/freeTextMatcher.js';
+import { TOPIC_RIVAL, topicCandidate } from '../../../bots/topicUnderstanding.js';
+import type { CasebaseVocabulary } from '../../../bots/topicVocabulary.js';
 import { EVALUATION_SET, type Phrasing } from './evaluationSet.js';
 
 type Localized = Record<string, string>;
 interface CasebaseJson {
   casebaseId: string;
   name: Localized;
+  description?: Localized;
+  keywords?: Record<string, string[]>;
+  cases: Array<{ title: Localized }>;
+  actions: Array<{ name: Localized }>;
   releases: Array<{ status: string; name: Localized }>;
-  questions: Array<{ id: string; type: string; format: string; startup?: boolean; title: Localized; answers?: Array<{ id: string; text: Localized }>; range?: { min?: number; max?: number; minInclusive?: boolean; maxInclusive?: boolean } }>;
+  questions: Array<{ id: string; type: string; format: string; startup?: boolean; askWhen?: unknown; title: Localized; answers?: Array<{ id: string; text: Localized }>; range?: { min?: number; max?: number; minInclusive?: boolean; maxInclusive?: boolean } }>;
 }
 
-export type Matcher = (candidates: MatchCandidate[], text: string) => MatchDecision;
+export type Matcher = (candidates: MatchCandidate[], text: string, opts?: MatchOptions) => MatchDecision;
 
 const LOCALES = { en: 'en-US', fr: 'fr-FR' } as const;
 const dataDir = fileURLToPath(new URL('../../../src/emulator/portal/data/casebases/', import.meta.url));
@@ -42,15 +47,33 @@ export function askedFromJson(q: CasebaseJson['questions'][number], lang: 'en' |
   return asked;
 }
 
-/** The topics as the bot knows them: the live release's name, the casebase's name and first questions. */
+const ALL_LOCALES = { en: 'en-US', fr: 'fr-FR', es: 'es-ES', de: 'de-DE' } as const;
+const pick = (t: Localized | undefined, locale: string) => t?.[locale] ?? t?.['en-US'] ?? '';
+
+/**
+ * A casebase's words in a language as the emulator's search start gives them to
+ * TopicVocabulary (other languages fall back to en-US): name, description, the questions
+ * asked without a condition and their answers, case titles, article names; and the author's
+ * keywords in that language only.
+ */
+export function casebaseVocabulary(casebaseId: string, lang: 'en' | 'fr' | 'es' | 'de'): CasebaseVocabulary {
+  const l = ALL_LOCALES[lang];
+  const cb = SAMPLE_CASEBASES.find((c) => c.casebaseId === casebaseId)!;
+  const texts = [
+    pick(cb.releases.find((r) => r.status === 'live')!.name, l),
+    pick(cb.description, l),
+    ...cb.questions.filter((q) => !q.askWhen).flatMap((q) => (q.answers ?? []).map((a) => pick(a.text, l))),
+  ].filter((t) => t !== '');
+  const solutions = [...cb.questions.filter((q) => !q.askWhen).map((q) => pick(q.title, l)), ...cb.cases.map((c) => pick(c.title, l)), ...cb.actions.map((a) => pick(a.name, l))];
+  return { keywords: cb.keywords?.[l] ?? [], texts: [...new Set(texts)], solutions: [...new Set(solutions)] };
+}
+
+/** The topics as the bot knows them: the live release's name and the casebase's words. */
 export function sampleTopics(lang: 'en' | 'fr'): MatchCandidate[] {
   const l = LOCALES[lang];
-  return SAMPLE_CASEBASES.map((cb) =>
-    topicCandidate(cb.casebaseId, cb.releases.find((r) => r.status === 'live')!.name[l], [
-      cb.name[l],
-      ...cb.questions.filter((q) => q.startup).flatMap((q) => [q.title[l], ...(q.answers ?? []).map((a) => a.text[l])]),
-    ]),
-  );
+  return SAMPLE_CASEBASES.map((cb) => {
+    return topicCandidate(cb.casebaseId, cb.releases.find((r) => r.status === 'live')!.name[l], casebaseVocabulary(cb.casebaseId, lang));
+  });
 }
 
 function questionById(id: string): CasebaseJson['questions'][number] {
@@ -68,15 +91,15 @@ export interface Outcome {
   automatic: boolean;
 }
 
-function decide(matcher: Matcher, candidates: MatchCandidate[], text: string): { top?: string; automatic: boolean } {
-  const d = matcher(candidates, text);
+function decide(matcher: Matcher, candidates: MatchCandidate[], text: string, opts?: MatchOptions): { top?: string; automatic: boolean } {
+  const d = matcher(candidates, text, opts);
   if (d.kind === 'clear') return { top: d.id, automatic: true };
   if (d.kind === 'close') return { top: d.ids[0], automatic: false };
   return { automatic: false };
 }
 
 export function outcomeOf(ph: Phrasing, matcher: Matcher = matchFreeText): Outcome {
-  if (ph.ask === 'topic') return { phrasing: ph, ...decide(matcher, sampleTopics(ph.lang), ph.text) };
+  if (ph.ask === 'topic') return { phrasing: ph, ...decide(matcher, sampleTopics(ph.lang), ph.text, { rival: TOPIC_RIVAL }) };
   const q = askedFromJson(questionById(ph.ask), ph.lang);
   const exact = parseAnswer(q, ph.text);
   if (exact.ok) {

@@ -89,7 +89,7 @@ describe('guided help: the customer\'s own words', () => {
       '902': ['The screen is cracked', 'The battery drains fast', "L'écran est cassé", 'La batterie se vide vite'],
       '903': ['Water under the sink', 'A pipe drips', "De l'eau sous l'évier", 'Un tuyau goutte'],
     };
-    const of = (id: string) => vocabulary[id];
+    const of = (id: string) => ({ keywords: [], texts: vocabulary[id] });
     const pick = (text: string, locale: string) => {
       const u = understandTopic(topics, text, locale, of);
       return u.kind === 'clear' ? u.topic.casebaseId : u.kind;

@@ -1,9 +1,9 @@
 /**
  * Runs a frozen held-out set (heldOut/*.ts) the way the guided-help bot reads a first message:
  * a request for a person first (personRequest.ts), then a topic named exactly (a name, a
- * keyword), then the free-text matcher on the topics' names, then on their casebases' own
- * texts in the conversation's language (name, first questions and their answers: what
- * TopicVocabulary learns from the portal). The topics are the emulator's sample casebases.
+ * keyword), then the free-text matcher on the topics' names together with their casebases'
+ * own words in the conversation's language (casebaseVocabulary: what TopicVocabulary learns from
+ * the portal). The topics are the emulator's sample casebases.
  *
  *   top-1 accuracy   share of the messages with a topic or a person asked for that get exactly that;
  *   wrong picks      share of all messages where a topic was picked automatically and wrongly
@@ -14,7 +14,7 @@ import type { MatchCandidate, MatchDecision } from '../../../dialogs/guidedHelp/
 import { matchFreeText } from '../../../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 import { matchTopic, type GuidedHelpTopic } from '../../../bots/guidedHelpTopics.js';
 import { understandTopic } from '../../../bots/topicUnderstanding.js';
-import { SAMPLE_CASEBASES } from './evaluation.js';
+import { casebaseVocabulary, SAMPLE_CASEBASES } from './evaluation.js';
 import type { HeldOutMessage } from './heldOut/heldOutMessage.js';
 
 export type HeldOutLanguage = 'en' | 'fr' | 'es' | 'de';
@@ -26,13 +26,6 @@ const pick = (t: Localized | undefined, locale: string) => t?.[locale] ?? t?.['e
 export function heldOutTopics(lang: HeldOutLanguage): GuidedHelpTopic[] {
   const l = LOCALES[lang];
   return SAMPLE_CASEBASES.map((cb) => ({ casebaseId: cb.casebaseId, name: pick(cb.releases.find((r) => r.status === 'live')!.name, l) }));
-}
-
-/** A casebase's own texts in a language, as the portal gives them (other languages fall back to en-US). */
-export function casebaseTexts(casebaseId: string, lang: HeldOutLanguage): string[] {
-  const l = LOCALES[lang];
-  const cb = SAMPLE_CASEBASES.find((c) => c.casebaseId === casebaseId)!;
-  return [pick(cb.name, l), ...cb.questions.filter((q) => q.startup).flatMap((q) => [pick(q.title, l), ...(q.answers ?? []).map((a) => pick(a.text, l))])];
 }
 
 export type HeldOutMatcher = (candidates: MatchCandidate[], text: string) => MatchDecision;
@@ -50,8 +43,7 @@ export function heldOutOutcome(message: HeldOutMessage, lang: HeldOutLanguage): 
   const locale = LOCALES[lang];
   const exact = matchTopic(topics, message.text, locale);
   if (exact) return { message, got: exact.casebaseId, automatic: true };
-  let u = understandTopic(topics, message.text, locale);
-  if (u.kind !== 'clear') u = understandTopic(topics, message.text, locale, (id) => casebaseTexts(id, lang));
+  const u = understandTopic(topics, message.text, locale, (id) => casebaseVocabulary(id, lang));
   if (u.kind === 'clear') return { message, got: u.topic.casebaseId, automatic: true };
   if (u.kind === 'close') return { message, got: u.topics[0].casebaseId, automatic: false };
   return { message, automatic: false };

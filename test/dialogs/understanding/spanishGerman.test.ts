@@ -1,9 +1,14 @@
 /**
  * Spanish and German in the understanding (U5): their function words do not count as content,
- * a German compound said meets its head word, and a request for a person is heard in both.
+ * a German compound said meets its head word, a request for a person is heard in both, and
+ * their numbers in words are read by Microsoft's recognizer.
  */
 import { expect } from 'chai';
+import { parseAnswer } from '../../../dialogs/guidedHelp/answerParsing.js';
+import type { AskedQuestion } from '../../../dialogs/guidedHelp/askedQuestion.js';
 import { asksForPerson } from '../../../dialogs/guidedHelp/personRequest.js';
+import { numbersInText } from '../../../dialogs/guidedHelp/understanding/numbersInText.js';
+import { matchFreeText } from '../../../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 import { contentWords, wordSimilarity } from '../../../dialogs/guidedHelp/understanding/textTokens.js';
 import { understandYesNo } from '../../../dialogs/guidedHelp/understanding/yesNo.js';
 
@@ -44,5 +49,26 @@ describe('yes and no: our lists, then the recognizer of botbuilder-dialogs', () 
     expect(understandYesNo('sí pero sigue sin funcionar', 'es-ES')).to.equal(undefined);
     expect(understandYesNo('yes but it still does not work', 'en-US')).to.equal(undefined);
     expect(understandYesNo('ja ich habe den Router neu gestartet und jetzt blinkt er rot', 'de-DE')).to.equal(undefined);
+  });
+
+  it('[U5] numbers in Spanish words are read by the recognizer for the language; ours first; an article is never a number', () => {
+    expect(numbersInText('sale el error setecientos cincuenta', 'es-ES').values).to.deep.equal([750]);
+    expect(numbersInText('sale el error setecientos cincuenta').values, 'no language, no recognizer').to.deep.equal([]);
+    expect(numbersInText('unos veinte megas', 'es-ES').values).to.deep.equal([20]);
+    expect(numbersInText('una vez', 'es-ES').values).to.deep.equal([]);
+    expect(numbersInText('une seule fois', 'fr-FR').values).to.deep.equal([]);
+    expect(numbersInText('12,5', 'fr-FR').values, 'our own reading of a decimal comma').to.deep.equal([12.5]);
+    const speed: AskedQuestion = { id: '1004', title: 'Velocidad', format: 'number', options: [], range: { min: 0, max: 1000, minInc: true, maxInc: true } };
+    expect(parseAnswer(speed, 'más o menos veinte megas', 'lists', 'es-ES')).to.deep.include({ ok: true, input: { id: '1004', answers: [{ value: 20 }] } });
+  });
+
+  it('[U5] [U3] a second topic named with a keyword asks which; the digits of a name never match', () => {
+    const topics = [
+      { id: 'net', label: 'Internet zu Hause', keywords: ['wlan', 'router'] },
+      { id: 'print', label: 'Drucker 3.0', keywords: ['papierstau'] },
+    ];
+    expect(matchFreeText(topics, 'WLAN langsam und der Drucker hat Papierstau', { rival: 0.8 }).kind).to.equal('close');
+    expect(matchFreeText(topics, 'der Drucker hat Papierstau', { rival: 0.8 })).to.deep.include({ kind: 'clear', id: 'print' });
+    expect(matchFreeText(topics, 'Speedtest zeigt 3 Mbit').kind).to.equal('none');
   });
 });

@@ -26,6 +26,14 @@ export interface RenderInput {
   linkBase: string;
 }
 
+/** The author's keywords in the request's language (its region, else the same language); none in another language. */
+function keywordsIn(keywords: Partial<Record<string, string[]>>, lang: string): string[] {
+  const primary = lang.split(/[-_]/)[0]!.toLowerCase();
+  const entries = Object.entries(keywords);
+  const found = entries.find(([code]) => code.toLowerCase() === lang.toLowerCase()) ?? entries.find(([code]) => code.split('-')[0]!.toLowerCase() === primary);
+  return found?.[1] ?? [];
+}
+
 /** The casebase object of 2.2 (also an item of the release list). */
 export function casebaseView(kb: KnowledgeBase, portal: PortalData, ref: ReleaseRef, lang: string, linkBase: string) {
   const cb = ref.casebase;
@@ -33,6 +41,9 @@ export function casebaseView(kb: KnowledgeBase, portal: PortalData, ref: Release
   return {
     casebaseId: cb.casebaseId,
     name: pickText(ref.release.name, lang, cb.defaultLanguage),
+    // The author's description and keywords, read by the bot's topic matching when a portal gives them (U5).
+    ...(cb.description ? { description: pickText(cb.description, lang, cb.defaultLanguage) } : {}),
+    ...(cb.keywords ? { keywords: keywordsIn(cb.keywords, lang) } : {}),
     id: ref.release.id,
     status: kb.statusOf(ref.release.id),
     profiles: {

@@ -213,6 +213,10 @@ export const sessionArticleDataSchema = z.strictObject({
 export const casebaseFileSchema = z.strictObject({
   casebaseId: numericId,
   name: localizedTextSchema,
+  /** What the casebase covers, in the customer's words: the author's text that topic matching reads (U5). */
+  description: localizedTextSchema.optional(),
+  /** The author's search words per language (U5); a language without its own has none. */
+  keywords: z.partialRecord(languageCode, z.array(z.string().min(1))).optional(),
   defaultLanguage: languageCode,
   languages: z.array(languageCode).min(1),
   threshold: z.number().min(0).max(100),
