@@ -30,9 +30,11 @@ export type CardKind = keyof typeof CARD_CONTENT_TYPES | 'media' | 'suggestedAct
  * also in the customer's message as readable text where it has any.
  */
 export interface CardLoss {
+  /** What the attachment was (the metric's `kind` label). */
   kind: CardKind;
   /** Position of the attachment in `activity.attachments` (absent for suggested actions). */
   index?: number;
+  /** Each thing that did not reach the hub, in a few words (e.g. "input field email"). */
   dropped: string[];
 }
 

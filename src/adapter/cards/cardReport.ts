@@ -9,6 +9,7 @@ import type { CardKind, CardLoss } from './cardParts.js';
 
 /** What one reply's attachments became: for a metric by kind, or a bot's own bookkeeping. */
 export interface CardReport {
+  /** The hub conversation the reply was for. */
   conversationId: string;
   /** The reply's id: the activity's own, else the id of its first hub message. */
   activityId: string;
