@@ -9,7 +9,6 @@
  */
 import type { Storage } from 'botbuilder-core';
 import { ConfigError } from '../config/config.js';
-import { createJsonServer } from '../httpServer/jsonServer.js';
 import { createClientAddress } from '../httpServer/clientAddress.js';
 import { createUnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import type { DeadLetter, Inbox } from '../adapter/inbox/inbox.js';
@@ -35,6 +34,7 @@ import { MemoryRevocationStore } from '../authentication/revocationStore.js';
 import { RedisRevocationStore } from '../authentication/redisRevocationStore.js';
 import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from './serverOptionsFromConfig.js';
 import { connectPlatform } from './platformConnection.js';
+import { createServerListeners } from './serverListeners.js';
 import { reportCapRefusals, reportConnectionRefusals } from './serverRefusals.js';
 import { registerWebhook } from '../webhook/registerWebhook.js';
 import { webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
@@ -137,23 +137,14 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     worker: { ...opts.worker, concurrency: opts.worker?.concurrency ?? cfg.INBOX_CONCURRENCY },
   });
   const { adapter, outbox, worker } = pipeline;
-  const app = createJsonServer({
-    name: 'hubbot',
-    bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
-    slowClients: {
-      headersTimeoutMs: cfg.HTTP_HEADERS_TIMEOUT_MS,
-      requestTimeoutMs: cfg.HTTP_REQUEST_TIMEOUT_MS,
-      maxConnections: cfg.HTTP_MAX_CONNECTIONS,
-      keepAliveTimeoutMs: cfg.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-      maxRequestsPerSocket: cfg.HTTP_MAX_REQUESTS_PER_SOCKET,
-    },
-    onConnectionRefused: reportConnectionRefusals(cfg, refusals),
-  });
+  // The public port, and the webhook's and operations' own when set (S10).
+  const listeners = createServerListeners(cfg, reportConnectionRefusals(cfg, refusals), listen);
+  const app = listeners.main;
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
   const webhookOptions = webhookOptionsFromConfig(cfg, { redis, subscriber: redis, metrics, logger, refusalLog: refusals, served: listen });
-  const webhook = registerWebhook(app, {
+  const webhook = registerWebhook(listeners.webhook, {
     ...(typeof webhookOptions.auth === 'object' ? { ...webhookOptions, auth: { ...webhookOptions.auth, clientAddress } } : webhookOptions),
     unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS, 'webhook'),
   });
@@ -195,13 +186,12 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // /metrics on the public port unless it has one of its own (METRICS_PORT, on loopback); behind a
   // bearer token wherever it is served when METRICS_TOKEN is set (S8).
   const metricsToken = cfg.METRICS_TOKEN;
-  const opsApp = cfg.METRICS_PORT !== undefined ? createJsonServer({ name: 'hubbot-metrics' }) : undefined;
-  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, metricsPublic: cfg.METRICS_PUBLIC, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
+  const opsApp = listeners.metrics;
+  registerOperationsRoutes(listeners.operations, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, metricsPublic: cfg.METRICS_PUBLIC, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
   if (opsApp) registerOperationsRoutes(opsApp, { metrics, figures, metricsToken, logger });
   await opts.extend?.(app, deps);
 
-  const url = listen ? await app.listen(cfg.BOT_PORT, cfg.BOT_HOST) : undefined;
-  const metricsUrl = opsApp ? await opsApp.listen(cfg.METRICS_PORT, '127.0.0.1') : undefined;
+  const { url, webhookUrl, operationsUrl, metricsUrl } = listen ? await listeners.listen() : { metricsUrl: await opsApp?.listen(cfg.METRICS_PORT, '127.0.0.1') };
   pipeline.start(bot);
   await webhook.start();
   logger.info({ url, callback: cfg.BOT_CALLBACK_PATH, redis: Boolean(redis) }, 'hub bot listening');
@@ -209,6 +199,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   return {
     url,
     metricsUrl,
+    webhookUrl,
+    operationsUrl,
     process: pipeline.process,
     app,
     deps,
@@ -221,8 +213,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       // Graceful (T7): new callbacks get 503 + Retry-After (the hub tries another replica),
       // running turns get a bounded time to finish, then their leases are handed back.
       await pipeline.stop({ graceMs: stopOpts.graceMs ?? cfg.SHUTDOWN_GRACE_MS });
-      await app.close();
-      await opsApp?.close();
+      await listeners.close();
       await webhook.stop();
       await inbox.close();
       await redis?.close().catch(() => undefined);
