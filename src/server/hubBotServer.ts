@@ -32,6 +32,7 @@ import { RedisFailureLimiter } from '../authentication/redisFailureLimiter.js';
 import { createCallbackAuthenticator } from '../authentication/callbackAuthenticator.js';
 import { MemoryRevocationStore } from '../authentication/revocationStore.js';
 import { RedisRevocationStore } from '../authentication/redisRevocationStore.js';
+import { SharedSigningKeys } from '../authentication/sharedSigningKeys.js';
 import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from './serverOptionsFromConfig.js';
 import { connectPlatform } from './platformConnection.js';
 import { createServerListeners } from './serverListeners.js';
@@ -107,7 +108,11 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     // Token requests and webhook deliveries: a full address sheds its oldest slow request, never a whole one (S9, S10).
     createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals), shedOldestIncomplete: route !== 'callback' });
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
-  const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations });
+  // The signing keys are on Redis before this replica signs with them, so every replica accepts
+  // its tokens whatever order a key rotation restarts them in (S12).
+  const sharedKeys = redis && cfg.BOT_TOKEN_SIGNING_KEY ? new SharedSigningKeys({ client: redis, tenant: cfg.PLATFORM_TENANT, retainSeconds: cfg.BOT_TOKEN_TTL_SECONDS + 300 }) : undefined;
+  await sharedKeys?.announce([cfg.BOT_TOKEN_SIGNING_KEY!, ...(cfg.BOT_TOKEN_PREVIOUS_SIGNING_KEYS ?? [])]);
+  const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations, sharedKeys });
   if (!authOptions) {
     throw new ConfigError([CALLBACK_AUTH_PROBLEM]);
   }
@@ -216,6 +221,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       await listeners.close();
       await webhook.stop();
       await inbox.close();
+      sharedKeys?.stop();
       await redis?.close().catch(() => undefined);
     },
   };

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { expect } from 'chai';
-import { request, textBatch } from './securityKit.js';
+import { DEFAULT_TOKEN_PATH } from '../../src/authentication/tokenEndpoint.js';
+import { CLIENT_ID, CLIENT_SECRET, request, textBatch } from './securityKit.js';
 import { waitFor } from '../support/waitFor.js';
 
 /** A flood from `from`: `count` connections, each writing `head` and then nothing more, reopened when closed. */
@@ -72,4 +73,11 @@ export async function hubTrickle(urls: string[], opts: { token: () => string; co
 export async function expectNoneLost(trickle: { statuses: number[]; texts: string[] }, handled: Set<string>): Promise<void> {
   expect(trickle.statuses, 'acknowledgements of the hub callbacks').to.deep.equal(trickle.statuses.map(() => 200));
   await waitFor(() => trickle.texts.every((t) => handled.has(t)), { what: `every trickled message handled (${trickle.texts.filter((t) => !handled.has(t)).length} missing)`, timeoutMs: 20_000 });
+}
+
+/** A token from a replica's token endpoint, as the hub gets one (client credentials, JSON). */
+export async function hubToken(url: string): Promise<string> {
+  const answer = await request(`${url}${DEFAULT_TOKEN_PATH}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET }) });
+  expect(answer.status, answer.text).to.equal(200);
+  return answer.body.access_token as string;
 }
