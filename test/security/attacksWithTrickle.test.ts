@@ -7,7 +7,7 @@
  * replica is in keyRotationReplicas.test.ts, on the same kind of rig.
  */
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
 import { createLogger } from '../../src/observability/logger.js';
@@ -23,6 +23,7 @@ describe('security: every attack of the review with a trickle of hub callbacks, 
   this.timeout(60_000);
   const tenant = `attacks-${randomUUID()}`;
   const handled = new Set<string>();
+  const turns = new Map<string, number>();
   const replicas: HubBotServer[] = [];
   let cfg: Config;
   let floods: SlowFlood[] = [];
@@ -40,7 +41,14 @@ describe('security: every attack of the review with a trickle of hub callbacks, 
         await startHubBotServer({
           config: cfg,
           logger: createLogger({ level: 'silent' }),
-          bot: () => ({ run: async (context) => void (context.activity.type === 'message' && handled.add(context.activity.text ?? '')) }),
+          bot: () => ({
+            run: async (context) => {
+              if (context.activity.type !== 'message') return;
+              const text = context.activity.text ?? '';
+              handled.add(text);
+              turns.set(text, (turns.get(text) ?? 0) + 1);
+            },
+          }),
           worker: { pollIntervalMs: 20 },
         }),
       );
@@ -102,6 +110,27 @@ describe('security: every attack of the review with a trickle of hub callbacks, 
     const live = await trickle('beside-forged');
     await attack;
     await expectNoneLost(live, handled);
+  });
+
+  it('[S14] a captured signed webhook delivery replayed on both replicas, and a message resent with its time spelled otherwise: each counted once, no callback lost', async () => {
+    const body = JSON.stringify({ notificationId: `n-${randomUUID()}`, eventType: 'article_created', payload: { articleId: 'a-1' } });
+    const ts = String(Math.floor(Date.now() / 1000));
+    const headers = { 'content-type': 'application/json', 'x-webhook-timestamp': ts, 'x-webhook-signature': `sha256=${createHmac('sha256', HMAC_SECRET).update(`${ts}.${body}`).digest('hex')}` };
+    const accepted = () => Promise.all(replicas.map(async (r) => (await r.metrics.webhookEvents.get()).values.find((v) => v.labels.outcome === 'accepted')?.value ?? 0));
+    const before = (await accepted()).reduce((a, b) => a + b, 0);
+    const replays = Promise.all(Array.from({ length: 20 }, (_, i) => request(`${replicas[i % 2].url}${cfg.BOT_WEBHOOK_PATH}`, { method: 'PUT', headers, body })));
+    const conversation = `resent-${randomUUID()}`;
+    const text = `resent-${randomUUID().slice(0, 8)}`;
+    const withoutId = (created: string) => ({ ...message(conversation, 'text', text), id: undefined, created });
+    for (const [i, created] of ['2026-11-24T10:00:00Z', '2026-11-24T10:00:00+00:00', '2026-11-24T11:00:00+01:00'].entries()) {
+      expect((await post(callbackUrls()[i % 2], { messages: { message: [withoutId(created)] } })).status).to.equal(200);
+    }
+    const live = await trickle('beside-replays');
+    expect((await replays).map((a) => a.status)).to.deep.equal(Array.from({ length: 20 }, () => 204));
+    expect((await accepted()).reduce((a, b) => a + b, 0) - before).to.equal(1);
+    await expectNoneLost(live, handled);
+    await expectNoneLost({ statuses: [200], texts: [text] }, handled);
+    expect(turns.get(text), 'turns of the message resent three times').to.equal(1);
   });
 
   it('[S7] a message with an empty id beside another in the same callback: both handled, and the trickle too', async () => {
