@@ -35,6 +35,11 @@ export interface SecretIssuer extends IssuerBase {
    * (kidOf), so the old and the new key both work until the old tokens have expired.
    */
   previousSecrets?: readonly string[];
+  /**
+   * Where keys this replica was not configured with are found by `kid` (S12): the keys the other
+   * replicas announced, so a replica restarted with a new key is accepted before this one is.
+   */
+  sharedKeys?: { lookup(kid: string): Promise<string | undefined> };
 }
 
 /** The key id of a shared secret: a short hash of it, which tells keys apart and reveals nothing usable. */
@@ -87,14 +92,17 @@ export function verifierFor(issuer: TrustedIssuer): IssuerVerifier {
     const secrets = [issuer.secret, ...(issuer.previousSecrets ?? [])];
     for (const s of secrets) if (s.length < 32) throw new RangeError(`issuer ${issuer.issuer}: secret must have at least 32 characters`);
     const current = createSecretKey(Buffer.from(issuer.secret, 'utf8'));
-    if (secrets.length === 1) return { issuer, key: current, algorithms: ['HS256'] };
+    const shared = issuer.sharedKeys;
+    if (secrets.length === 1 && !shared) return { issuer, key: current, algorithms: ['HS256'] };
     const byKid = new Map(secrets.map((s) => [kidOf(s), createSecretKey(Buffer.from(s, 'utf8'))]));
     // A token without a kid predates rotation: it can only be the current key's.
     const key: JWTVerifyGetKey = async (header) => {
       if (header.kid === undefined) return current;
       const found = byKid.get(header.kid);
-      if (!found) throw new errors.JWKSNoMatchingKey();
-      return found;
+      if (found) return found;
+      const announced = shared ? await shared.lookup(header.kid) : undefined;
+      if (announced === undefined || announced.length < 32) throw new errors.JWKSNoMatchingKey();
+      return createSecretKey(Buffer.from(announced, 'utf8'));
     };
     return { issuer, key, algorithms: ['HS256'] };
   }

@@ -80,6 +80,11 @@ export const configSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(1).default(1000),
   HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).default(16),
+  // The body deadline of every route but the hub's callback: their callers are not authenticated while the body comes (S10).
+  HTTP_UNAUTHENTICATED_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  // Listeners of their own for the knowledge webhook and for /healthz, /readyz (and /metrics), on BOT_HOST (S10).
+  WEBHOOK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  OPERATIONS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // The hub's callbacks come in bursts from a few addresses, each counted only while its token
   // is being checked: 16 refused a real burst (64 connections) in the adapter benchmark.
   HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS: z.coerce.number().int().min(1).default(512),

@@ -10,7 +10,6 @@
 import { startTraceExport } from '../observability/traceExport.js';
 import type { Storage } from 'botbuilder-core';
 import { ConfigError } from '../config/config.js';
-import { createJsonServer } from '../httpServer/jsonServer.js';
 import { createClientAddress } from '../httpServer/clientAddress.js';
 import { createUnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import type { DeadLetter, Inbox } from '../adapter/inbox/inbox.js';
@@ -34,8 +33,10 @@ import { RedisFailureLimiter } from '../authentication/redisFailureLimiter.js';
 import { createCallbackAuthenticator } from '../authentication/callbackAuthenticator.js';
 import { MemoryRevocationStore } from '../authentication/revocationStore.js';
 import { RedisRevocationStore } from '../authentication/redisRevocationStore.js';
+import { SharedSigningKeys } from '../authentication/sharedSigningKeys.js';
 import { callbackAuthenticatorOptionsFromConfig, failureLimitsFromConfig, tokenEndpointOptionsFromConfig } from './serverOptionsFromConfig.js';
 import { connectPlatform } from './platformConnection.js';
+import { createServerListeners } from './serverListeners.js';
 import { reportCapRefusals, reportConnectionRefusals } from './serverRefusals.js';
 import { registerWebhook } from '../webhook/registerWebhook.js';
 import { webhookOptionsFromConfig } from '../webhook/webhookOptionsFromConfig.js';
@@ -110,7 +111,11 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     // Token requests and webhook deliveries: a full address sheds its oldest slow request, never a whole one (S9, S10).
     createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals), shedOldestIncomplete: route !== 'callback' });
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
-  const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations });
+  // The signing keys are on Redis before this replica signs with them, so every replica accepts
+  // its tokens whatever order a key rotation restarts them in (S12).
+  const sharedKeys = redis && cfg.BOT_TOKEN_SIGNING_KEY ? new SharedSigningKeys({ client: redis, tenant: cfg.PLATFORM_TENANT, retainSeconds: cfg.BOT_TOKEN_TTL_SECONDS + 300 }) : undefined;
+  await sharedKeys?.announce([cfg.BOT_TOKEN_SIGNING_KEY!, ...(cfg.BOT_TOKEN_PREVIOUS_SIGNING_KEYS ?? [])]);
+  const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations, sharedKeys });
   if (!authOptions) {
     throw new ConfigError([CALLBACK_AUTH_PROBLEM]);
   }
@@ -143,23 +148,14 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     worker: { ...opts.worker, concurrency: opts.worker?.concurrency ?? cfg.INBOX_CONCURRENCY },
   });
   const { adapter, outbox, worker } = pipeline;
-  const app = createJsonServer({
-    name: 'hubbot',
-    bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
-    slowClients: {
-      headersTimeoutMs: cfg.HTTP_HEADERS_TIMEOUT_MS,
-      requestTimeoutMs: cfg.HTTP_REQUEST_TIMEOUT_MS,
-      maxConnections: cfg.HTTP_MAX_CONNECTIONS,
-      keepAliveTimeoutMs: cfg.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-      maxRequestsPerSocket: cfg.HTTP_MAX_REQUESTS_PER_SOCKET,
-    },
-    onConnectionRefused: reportConnectionRefusals(cfg, refusals),
-  });
+  // The public port, and the webhook's and operations' own when set (S10).
+  const listeners = createServerListeners(cfg, reportConnectionRefusals(cfg, refusals), listen);
+  const app = listeners.main;
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
   // portal's cached lists, and deleted articles are known to the bot.
   const webhookOptions = webhookOptionsFromConfig(cfg, { redis, subscriber: redis, metrics, logger, refusalLog: refusals, served: listen });
-  const webhook = registerWebhook(app, {
+  const webhook = registerWebhook(listeners.webhook, {
     ...(typeof webhookOptions.auth === 'object' ? { ...webhookOptions, auth: { ...webhookOptions.auth, clientAddress } } : webhookOptions),
     unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_PER_ADDRESS, 'webhook'),
   });
@@ -201,16 +197,15 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // /metrics on the public port unless it has one of its own (METRICS_PORT, on loopback); behind a
   // bearer token wherever it is served when METRICS_TOKEN is set (S8).
   const metricsToken = cfg.METRICS_TOKEN;
-  const opsApp = cfg.METRICS_PORT !== undefined ? createJsonServer({ name: 'hubbot-metrics' }) : undefined;
-  registerOperationsRoutes(app, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, metricsPublic: cfg.METRICS_PUBLIC, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
+  const opsApp = listeners.metrics;
+  registerOperationsRoutes(listeners.operations, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, metricsPublic: cfg.METRICS_PUBLIC, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
   if (opsApp) registerOperationsRoutes(opsApp, { metrics, figures, metricsToken, logger });
   await opts.extend?.(app, deps);
 
   // Spans to a collector when configured (O4); the packages were checked with the configuration.
   const traces = cfg.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTraceExport({ endpoint: cfg.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: cfg.OTEL_SERVICE_NAME }) : undefined;
   if (traces) logger.info({ url: traces.url, ownProvider: traces.registered }, 'traces exported over OTLP/HTTP');
-  const url = listen ? await app.listen(cfg.BOT_PORT, cfg.BOT_HOST) : undefined;
-  const metricsUrl = opsApp ? await opsApp.listen(cfg.METRICS_PORT, '127.0.0.1') : undefined;
+  const { url, webhookUrl, operationsUrl, metricsUrl } = listen ? await listeners.listen() : { metricsUrl: await opsApp?.listen(cfg.METRICS_PORT, '127.0.0.1') };
   pipeline.start(bot);
   await webhook.start();
   logger.info({ url, callback: cfg.BOT_CALLBACK_PATH, redis: Boolean(redis) }, 'hub bot listening');
@@ -218,6 +213,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   return {
     url,
     metricsUrl,
+    webhookUrl,
+    operationsUrl,
     process: pipeline.process,
     app,
     deps,
@@ -231,10 +228,10 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       // running turns get a bounded time to finish, then their leases are handed back.
       await pipeline.stop({ graceMs: stopOpts.graceMs ?? cfg.SHUTDOWN_GRACE_MS });
       await traces?.stop();
-      await app.close();
-      await opsApp?.close();
+      await listeners.close();
       await webhook.stop();
       await inbox.close();
+      sharedKeys?.stop();
       await redis?.close().catch(() => undefined);
     },
   };

@@ -108,6 +108,10 @@ export interface HubBotServer {
   url: string;
   /** Where /metrics is served when it has a port of its own (METRICS_PORT). */
   metricsUrl?: string;
+  /** Where the knowledge webhook is served when it has a listener of its own (WEBHOOK_PORT). */
+  webhookUrl?: string;
+  /** Where /healthz and /readyz (and /metrics without METRICS_PORT) are served when they have a listener of their own (OPERATIONS_PORT). */
+  operationsUrl?: string;
   /** The hub callback as a plain Node handler, for your own express, restify or http server. */
   process: HubCallbackHandler;
   /** The HTTP server, to add routes of your own (see `extend` of the options). */

@@ -9,7 +9,7 @@ import type { FailureLimiterOptions } from '../authentication/failureLimiter.js'
 import type { RevocationStore } from '../authentication/revocationStore.js';
 import { createTokenIssuer, type TokenIssuer } from '../authentication/tokenIssuer.js';
 import type { TokenEndpointOptions } from '../authentication/tokenEndpoint.js';
-import type { TrustedIssuer } from '../authentication/trustedIssuer.js';
+import type { SecretIssuer, TrustedIssuer } from '../authentication/trustedIssuer.js';
 
 /** The bot's own token issuer, when BOT_TOKEN_SIGNING_KEY is set. */
 export function tokenIssuerFromConfig(cfg: Config): TokenIssuer | undefined {
@@ -41,10 +41,11 @@ export function tokenEndpointOptionsFromConfig(cfg: Config, extra: Partial<Token
  * issuer (CALLBACK_ISSUER with CALLBACK_JWKS_URL or CALLBACK_SHARED_SECRET). Undefined when
  * neither is configured.
  */
-export function callbackAuthenticatorOptionsFromConfig(cfg: Config, extra: { revocations?: RevocationStore } = {}): CallbackAuthenticatorOptions | undefined {
+export function callbackAuthenticatorOptionsFromConfig(cfg: Config, extra: { revocations?: RevocationStore; sharedKeys?: SecretIssuer['sharedKeys'] } = {}): CallbackAuthenticatorOptions | undefined {
   const issuers: TrustedIssuer[] = [];
   const own = tokenIssuerFromConfig(cfg);
-  if (own) issuers.push(own.trust);
+  // With Redis, the keys the other replicas announced are accepted too (S12).
+  if (own) issuers.push(extra.sharedKeys ? { ...own.trust, sharedKeys: extra.sharedKeys } : own.trust);
   if (cfg.CALLBACK_ISSUER) {
     // An external issuer is tenant-checked only when told which claim holds the tenant.
     const tenantClaim = cfg.CALLBACK_TENANT_CLAIM ?? null;

@@ -18,9 +18,14 @@ export function refusalRouteOf(cfg: Pick<Config, 'BOT_CALLBACK_PATH' | 'BOT_WEBH
   return 'other';
 }
 
+const REASONS: Record<number, string> = {
+  408: 'request refused: it did not arrive in time',
+  503: 'connection refused: every connection is busy with a request that has fully arrived',
+};
+
 export function reportConnectionRefusals(cfg: Pick<Config, 'BOT_CALLBACK_PATH' | 'BOT_WEBHOOK_PATH'>, refusals: RefusalLog): OnConnectionRefused {
   return ({ status, path, address }) =>
-    refusals(refusalRouteOf(cfg, path), { status, address }, status === 408 ? 'request refused: it did not arrive in time' : 'request refused: not valid HTTP');
+    refusals(refusalRouteOf(cfg, path), { status, address }, REASONS[status] ?? 'request refused: not valid HTTP');
 }
 
 /** For an unauthenticated cap: its 429s counted and logged under `route`. */

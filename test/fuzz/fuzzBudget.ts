@@ -44,14 +44,30 @@ function totalRuns(): number {
 /** True for a sized run (FUZZ_RUNS set): progress lines are printed. */
 export const nightly = process.env.FUZZ_RUNS !== undefined && process.env.FUZZ_RUNS !== '';
 
-/** The inputs `surface` gets: its share of FUZZ_RUNS, rounded up, at least 20. */
-export function runsFor(surface: SurfaceName): number {
-  return Math.max(20, Math.ceil((totalRuns() * SURFACE_WEIGHTS[surface]) / TOTAL_WEIGHT));
+/**
+ * This process's part of a sharded run (`npm run fuzz:ci`, tools/fuzzInShards.ts): FUZZ_SHARDS
+ * processes each run every surface for 1/FUZZ_SHARDS of its inputs, with seeds of their own, so a
+ * run of 100,000 takes the time of its largest share on as many cores.
+ */
+function shards(): number {
+  const raw = process.env.FUZZ_SHARDS;
+  if (raw === undefined || raw === '') return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`FUZZ_SHARDS must be a positive integer, not ${JSON.stringify(raw)}`);
+  return n;
 }
 
-/** Mocha timeout of a surface's test: generous per input, since the machine is shared. */
+/** The inputs `surface` gets in this process: its share of FUZZ_RUNS (divided among the shards), rounded up, at least 20. */
+export function runsFor(surface: SurfaceName): number {
+  return Math.max(20, Math.ceil((totalRuns() * SURFACE_WEIGHTS[surface]) / TOTAL_WEIGHT / shards()));
+}
+
+/**
+ * Mocha timeout of a surface's test: a guard against a hang, not a speed check, so generous per
+ * input (a loaded shared machine ran 30 ms an input where a free core runs 3).
+ */
 export function timeoutFor(surface: SurfaceName): number {
-  return 30_000 + runsFor(surface) * 25;
+  return 30_000 + runsFor(surface) * 100;
 }
 
 let grandTotal = 0;

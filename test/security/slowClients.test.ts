@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { PlatformError } from '../../src/errors/platformError.js';
 import { createJsonServer, type JsonServer } from '../../src/httpServer/jsonServer.js';
+import { connectionLimitOf } from '../../src/httpServer/slowClientLimits.js';
 import { createUnauthenticatedCap, type UnauthenticatedCap } from '../../src/httpServer/unauthenticatedCap.js';
 import { createHubCallbackHandler } from '../../src/adapter/callbackHandler.js';
 import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
@@ -71,7 +72,7 @@ describe('security: what a slow or silent client may hold', () => {
 
   it('[S1] the server carries a connection limit and keep-alive limits', () => {
     const server = bot.app.server.server;
-    expect(server.maxConnections).to.equal(1000);
+    expect(connectionLimitOf(server)).to.equal(1000);
     expect(server.keepAliveTimeout).to.equal(5000);
     expect(server.maxRequestsPerSocket).to.equal(1000);
   });
@@ -84,7 +85,7 @@ describe('security: what a slow or silent client may hold', () => {
     });
     try {
       const server = tuned.app.server.server;
-      expect([server.keepAliveTimeout, server.maxRequestsPerSocket, server.maxConnections]).to.deep.equal([2500, 50, 200]);
+      expect([server.keepAliveTimeout, server.maxRequestsPerSocket, connectionLimitOf(server)]).to.deep.equal([2500, 50, 200]);
     } finally {
       await tuned.stop();
     }
