@@ -14,6 +14,8 @@ import { createLogger } from '../../src/observability/logger.js';
 import { DEFAULT_TOKEN_PATH } from '../../src/authentication/tokenEndpoint.js';
 import type { Config } from '../../src/config/config.js';
 import { CLIENT_ID, request, securityConfig, SIGNING_KEY } from './securityKit.js';
+import { waitFor } from '../support/waitFor.js';
+import { HUB_CHANNEL_ID } from '../../src/adapter/hubChannel.js';
 import { expectNoneLost, HEADERS_NEVER_END, hubToken, hubTrickle, slowFlood, type SlowFlood } from './floodKit.js';
 
 const LIMIT = 60;
@@ -131,6 +133,25 @@ describe('security: every attack of the review with a trickle of hub callbacks, 
     await expectNoneLost(live, handled);
     await expectNoneLost({ statuses: [200], texts: [text] }, handled);
     expect(turns.get(text), 'turns of the message resent three times').to.equal(1);
+  });
+
+  it('[S13] customers typing card numbers, e-mail addresses and phone numbers on both replicas: every message handled, and no transcript on Redis keeps them as typed', async () => {
+    const typed = (i: number) => `pay-${i}-${randomUUID().slice(0, 8)} card 4111 1111 1111 1111, mail jean.dupont@example.com, phone +33 6 12 34 56 78`;
+    const conversations = Array.from({ length: 6 }, (_, i) => `pay-${i}-${randomUUID()}`);
+    const live = trickle('beside-card-numbers');
+    const answers = await Promise.all(conversations.map((id, i) => post(callbackUrls()[i % 2], { messages: { message: [message(id, 'text', typed(i))] } })));
+    expect(answers.map((a) => a.status)).to.deep.equal(conversations.map(() => 200));
+    // The bot is given what the customer typed (it may need it); only what is kept is masked.
+    await waitFor(() => conversations.every((_, i) => [...handled].some((t) => t.startsWith(`pay-${i}-`))) || undefined, 'every typed message to be handled');
+    await expectNoneLost(await live, handled);
+    for (const id of conversations) {
+      const kept = await waitFor(async () => {
+        const page = await replicas[1].deps.transcripts!.getTranscriptActivities(HUB_CHANNEL_ID, id);
+        return page.items.some((a) => a.type === 'message') ? JSON.stringify(page.items) : undefined;
+      }, 'the transcript to be written');
+      expect(kept).to.contain('[card]');
+      for (const secret of ['4111', 'jean.dupont', '12 34 56']) expect(kept).not.to.contain(secret);
+    }
   });
 
   it('[S7] a message with an empty id beside another in the same callback: both handled, and the trickle too', async () => {
