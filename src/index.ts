@@ -35,7 +35,7 @@ export { createRedisConnection, closeRedisConnection, type RedisConnection } fro
 export { HubMemoryTranscriptStore } from './transcripts/memoryTranscriptStore.js';
 export { RedisTranscriptStore, type RedisTranscriptStoreOptions } from './transcripts/redisTranscriptStore.js';
 export { HubTranscriptMiddleware, transcriptMiddleware } from './transcripts/transcriptMiddleware.js';
-export { readTranscript, transcriptLine } from './transcripts/readTranscript.js';
+export { readTranscript } from './transcripts/readTranscript.js';
 export type { TranscriptRedaction, TranscriptStoreOptions } from './transcripts/transcriptRecord.js';
 export { transcriptStoreFromConfig } from './transcripts/transcriptStoreFromConfig.js';
 

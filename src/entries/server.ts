@@ -21,3 +21,5 @@ export { registerOperationsRoutes, redisReadinessCheck } from '../observability/
 export { createMetrics, type HubbotMetrics } from '../observability/metrics.js';
 export { openSharedRedis, SharedRedis, type SharedRedisOptions } from '../redis/sharedRedis.js';
 export { redisSettingsFrom, clusterSettings, type RedisSettings } from '../redis/redisSettings.js';
+// One transcript entry as the `hubbot transcript` command prints it, for an own command or page.
+export { transcriptLine } from '../transcripts/readTranscript.js';
