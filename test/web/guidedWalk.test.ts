@@ -18,9 +18,19 @@ const RETRY_SAFE_SEED = 54;
 const PORTAL = '/knowledge/portalmgr/v4/portals/KP-10001';
 const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 
+/**
+ * The greeting is there when the chat opens (U1); the customer answers it with a hello anyway,
+ * and the topics are asked again. Waiting for each keeps the clicks on the newest choices.
+ */
+async function sayHelloAfterTheGreeting(chat: ChatPage, wait = 20_000): Promise<void> {
+  await chat.waitForBot('What do you need help with?', wait);
+  await chat.say('hello');
+  await waitFor(async () => (await chat.botMessages('What do you need help with?').count()) === 2 || undefined, { what: 'the answer to hello', timeoutMs: wait });
+}
+
 /** The printer walk, clicking as a customer would; `wait` is generous when faults slow the hub. */
 async function walkToAcceptedSolution(chat: ChatPage, wait = 20_000): Promise<void> {
-  await chat.say('hello');
+  await sayHelloAfterTheGreeting(chat, wait);
   await (await chat.waitForBot('What do you need help with?', wait)).getByRole('button', { name: /^Printers/ }).click();
   await (await chat.waitForBot('What goes wrong?', wait)).getByRole('button', { name: 'An error code is shown' }).click();
   const picker = await chat.waitForBot('Which kind of printer do you have?', wait);
@@ -82,7 +92,7 @@ describe('guided help walked from the web chat page (real browser)', function ()
 
   it('shows that an agent will join when the customer asks for one', async () => {
     await rig.chat.start();
-    await rig.chat.say('hello');
+    await sayHelloAfterTheGreeting(rig.chat);
     await (await rig.chat.waitForBot('What do you need help with?')).getByRole('button', { name: /^Home internet/ }).click();
     await rig.chat.waitForBot('What is the problem?');
     await rig.chat.say('agent');
