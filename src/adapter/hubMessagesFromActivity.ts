@@ -118,7 +118,7 @@ function escalation(activity: OutgoingHubActivity): PlannedMessage {
  */
 function planMessage(activity: OutgoingHubActivity, multiSelect: boolean): Plan {
   const text = activity.text ?? '';
-  const cards = planCards(activity.attachments ?? [], { text, layout: activity.attachmentLayout, multiSelect });
+  const cards = planCards(activity.attachments ?? [], { text, layout: activity.attachmentLayout, multiSelect, locale: activity.locale });
   const planned = [...cards.messages];
   const losses = [...cards.losses];
   const actions = activity.suggestedActions?.actions ?? [];

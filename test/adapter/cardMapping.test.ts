@@ -88,6 +88,15 @@ describe('cards on the hub', () => {
     expect(mapped.losses).to.deep.equal([{ kind: 'receipt', index: 0, dropped: ["the receipt items' images"] }]);
   });
 
+  it('[N3] a receipt\'s tax, VAT and total are labelled in the reply\'s language, English for one not ours', () => {
+    const receipt = CardFactory.receiptCard({ title: 'Commande', tax: '7,50 €', vat: '0,00 €', total: '90,95 €', buttons: [open('Détails', 'https://shop.example/1')] } as unknown as Parameters<typeof CardFactory.receiptCard>[0]);
+    const textIn = (locale: string) => elementsOf(map({ ...MessageFactory.attachment(receipt), locale }).messages[0])[0].text;
+    expect(textIn('fr-FR')).to.equal('Taxes: 7,50 €\nTVA: 0,00 €\nTotal: 90,95 €');
+    expect(textIn('de-DE')).to.equal('Steuer: 7,50 €\nMwSt.: 0,00 €\nGesamt: 90,95 €');
+    expect(textIn('es-ES')).to.equal('Impuestos: 7,50 €\nIVA: 0,00 €\nTotal: 90,95 €');
+    expect(textIn('pt-BR')).to.equal('Tax: 7,50 €\nVAT: 0,00 €\nTotal: 90,95 €');
+  });
+
   it('[N3] a sign-in card becomes richMessage.authentication with its link and button label', () => {
     const m = one(MessageFactory.attachment(CardFactory.signinCard('Sign in', 'https://login.example/start', 'Please sign in to continue')));
     expect(m.type.value).to.equal('richMessage.authentication');

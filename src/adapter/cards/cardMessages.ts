@@ -36,8 +36,8 @@ export interface CardPlan {
  * @param attachments - `activity.attachments`, of any shape
  * @param opts - the activity's text, its attachment layout, and whether a list lets several be picked
  */
-export function planCards(attachments: readonly unknown[], opts: { text?: string; layout?: string; multiSelect?: boolean }): CardPlan {
-  const cards = attachments.map(readAttachment);
+export function planCards(attachments: readonly unknown[], opts: { text?: string; layout?: string; multiSelect?: boolean; locale?: string }): CardPlan {
+  const cards = attachments.map((attachment) => readAttachment(attachment, opts.locale));
   const losses = cards.flatMap((card, index): CardLoss[] => (card.dropped.length > 0 ? [{ kind: card.kind, index, dropped: card.dropped }] : []));
   const text = opts.text ?? '';
   const plan = (messages: PlannedMessage[]): CardPlan => ({ messages: messages.filter((m) => m.type !== 'text' || m.content.text), kinds: cards.map((c) => c.kind), losses });

@@ -7,6 +7,7 @@
 import { readAdaptiveCard } from './adaptiveCardReading.js';
 import { buttonOfAction } from './cardActions.js';
 import { CARD_CONTENT_TYPES, fieldsOf, joinLines, listOf, textOf, type CardElement as Element, type CardKind, type ReadCard } from './cardParts.js';
+import { receiptLabelsFor, type ReceiptLabels } from './receiptLabels.js';
 
 type Fields = Record<string, unknown>;
 
@@ -16,14 +17,15 @@ const KIND_OF_CONTENT_TYPE = new Map<string, CardKind>(Object.entries(CARD_CONTE
  * Reads one attachment.
  *
  * @param attachment - an entry of `activity.attachments`, of any shape
+ * @param locale - the reply's locale: the language of the labels added to the card's text
  */
-export function readAttachment(attachment: unknown): ReadCard {
+export function readAttachment(attachment: unknown, locale?: string): ReadCard {
   const a = fieldsOf(attachment);
   const contentType = textOf(a.contentType) ?? '';
   const kind = KIND_OF_CONTENT_TYPE.get(contentType);
   try {
     if (kind === 'adaptive') return { kind, ...readAdaptiveCard(a.content) };
-    if (kind) return readBotbuilderCard(kind, fieldsOf(a.content));
+    if (kind) return readBotbuilderCard(kind, fieldsOf(a.content), locale);
     return readOther(a, contentType);
   } catch {
     // A getter that throws, a cycle: nothing of this attachment could be read.
@@ -31,7 +33,7 @@ export function readAttachment(attachment: unknown): ReadCard {
   }
 }
 
-function readBotbuilderCard(kind: CardKind, c: Fields): ReadCard {
+function readBotbuilderCard(kind: CardKind, c: Fields, locale: string | undefined): ReadCard {
   const dropped: string[] = [];
   const buttons: Element['buttons'] = [];
   for (const action of listOf(c.buttons)) {
@@ -45,7 +47,7 @@ function readBotbuilderCard(kind: CardKind, c: Fields): ReadCard {
   const element: Element = {
     ...optional('title', textOf(c.title)),
     ...optional('subtitle', textOf(c.subtitle)),
-    ...optional('text', kind === 'receipt' ? receiptText(c, dropped) : textOf(c.text)),
+    ...optional('text', kind === 'receipt' ? receiptText(c, dropped, receiptLabelsFor(locale)) : textOf(c.text)),
     ...optional('imageUrl', imageUrl),
     buttons,
   };
@@ -77,7 +79,7 @@ function signInCard(kind: 'signin' | 'oauth', c: Fields, element: Element, dropp
 }
 
 /** A receipt's lines, facts, tax, VAT and total, one a line. */
-function receiptText(c: Fields, dropped: string[]): string | undefined {
+function receiptText(c: Fields, dropped: string[], labels: ReceiptLabels): string | undefined {
   const items = listOf(c.items).map(fieldsOf);
   if (items.some((i) => i.image !== undefined)) dropped.push("the receipt items' images");
   if (items.some((i) => i.tap !== undefined)) dropped.push("the receipt items' tap actions");
@@ -88,9 +90,9 @@ function receiptText(c: Fields, dropped: string[]): string | undefined {
       const what = [quantity ? `${quantity} × ${textOf(i.title) ?? ''}`.trim() : textOf(i.title), textOf(i.subtitle), textOf(i.text)].filter(Boolean).join(', ');
       return pair(what, textOf(i.price));
     }),
-    labelled('Tax', textOf(c.tax)),
-    labelled('VAT', textOf(c.vat)),
-    labelled('Total', textOf(c.total)),
+    labelled(labels.tax, textOf(c.tax)),
+    labelled(labels.vat, textOf(c.vat)),
+    labelled(labels.total, textOf(c.total)),
   ]);
 }
 
