@@ -46,7 +46,9 @@ const REQUESTS = [
   `\\b(?:hablar|hable|hablo|charlar) con ${ES_PERSON}\\b`,
   `\\b(?:pasame|paseme|pasenme|ponme|pongame|comuniqueme|comunicame|transfiereme|transfierame) con ${ES_PERSON}\\b`,
   `\\b(?:quiero|necesito|quisiera|prefiero|me gustaria) (?:hablar con )?${ES_PERSON}\\b`,
-  `\\b(?:mit|zu) ${DE_PERSON} (?:sprechen|reden|verbunden|chatten)\\b`,
+  `\\b(?:mit|zu) ${DE_PERSON}(?: (?:vom|von der|aus dem|aus der) \\w+)? (?:sprechen|reden|verbunden|chatten)\\b`,
+  // "keinen Bot, sondern einen Menschen", "lieber mit einem Menschen".
+  `\\b(?:sondern|lieber)(?: mit)? ${DE_PERSON}\\b`,
   `\\b(?:verbinden sie mich|verbinde mich|stellen sie mich durch|leiten sie mich weiter)${DE_FILLER} (?:mit|zu|an) ${DE_PERSON}\\b`,
   // A callback asked for: "kann mich bitte ein Mitarbeiter zurückrufen".
   `\\bmich${DE_FILLER} ${DE_PERSON} (?:zuruckrufen|anrufen|kontaktieren)\\b`,

@@ -10,6 +10,7 @@ import { compoundParts, germanStem, isGerman } from '../../../dialogs/guidedHelp
 import { evaluateHeldOut } from './heldOutEvaluation.js';
 import { TUNING_FIRST_MESSAGES_DE } from './tuningFirstMessagesDe.js';
 import { TUNING_FIRST_MESSAGES_DE_MORE } from './tuningFirstMessagesDeMore.js';
+import { TUNING_FIRST_MESSAGES_DE_THIRD } from './tuningFirstMessagesDeThird.js';
 
 const topics = [
   { id: 'net', label: 'Internet zu Hause', keywords: ['glasfaser', 'router', 'störung', 'verbindung'] },
@@ -63,16 +64,16 @@ describe('free text: German words', () => {
   });
 
   it('[U5] German requests for a person with fillers, a real person, a callback; and a colleague who is not one', () => {
-    for (const t of ['Verbinden Sie mich bitte mit dem Kundendienst', 'echter Mensch bitte', 'Kann mich bitte ein Mitarbeiter zurückrufen', 'ich moechte einen Mitarbeiter sprechen', 'ich haette gerne einen Berater']) {
+    for (const t of ['Verbinden Sie mich bitte mit dem Kundendienst', 'echter Mensch bitte', 'Kann mich bitte ein Mitarbeiter zurückrufen', 'ich moechte einen Mitarbeiter sprechen', 'ich haette gerne einen Berater', 'kann ich mit jemandem vom Kundenservice sprechen', 'keinen Bot, sondern einen Menschen']) {
       expect(asksForPerson(t), t).to.equal(true);
     }
-    for (const t of ['mein Mitarbeiter kann nicht drucken', 'der Drucker ruft mich nicht an', 'verbinden Sie mich nicht mit dem WLAN']) expect(asksForPerson(t), t).to.equal(false);
+    for (const t of ['mein Mitarbeiter kann nicht drucken', 'der Drucker ruft mich nicht an', 'verbinden Sie mich nicht mit dem WLAN', 'mit dem Drucker vom Büro sprechen die Laptops nicht']) expect(asksForPerson(t), t).to.equal(false);
   });
 
   it('[U5] the German tuning messages: top-1 >= 90 %, wrong automatic picks <= 2 %', () => {
-    const f = evaluateHeldOut([...TUNING_FIRST_MESSAGES_DE, ...TUNING_FIRST_MESSAGES_DE_MORE], 'de');
+    const f = evaluateHeldOut([...TUNING_FIRST_MESSAGES_DE, ...TUNING_FIRST_MESSAGES_DE_MORE, ...TUNING_FIRST_MESSAGES_DE_THIRD], 'de');
     const misses = f.misses.map((m) => `${m.message.expect} "${m.message.text}" → ${m.got ?? 'nothing'}${m.automatic ? ' (picked)' : ''}`).join('\n');
-    expect(f.messages).to.be.at.least(200);
+    expect(f.messages).to.be.at.least(270);
     expect(f.top1Accuracy, misses).to.be.at.least(0.9);
     expect(f.wrongPickRate, misses).to.be.at.most(0.02);
   });
