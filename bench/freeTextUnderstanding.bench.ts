@@ -15,6 +15,8 @@ import { EVALUATION_SET } from '../test/dialogs/understanding/evaluationSet.js';
 import { HELD_OUT_SETS } from '../test/dialogs/understanding/heldOut/heldOutSets.js';
 import { evaluateHeldOut } from '../test/dialogs/understanding/heldOutEvaluation.js';
 import { TUNING_FIRST_MESSAGES_DE } from '../test/dialogs/understanding/tuningFirstMessagesDe.js';
+import { TUNING_FIRST_MESSAGES_DE_MORE } from '../test/dialogs/understanding/tuningFirstMessagesDeMore.js';
+import { TUNING_FIRST_MESSAGES_DE_THIRD } from '../test/dialogs/understanding/tuningFirstMessagesDeThird.js';
 import { TUNING_FIRST_MESSAGES_ES } from '../test/dialogs/understanding/tuningFirstMessagesEs.js';
 import { Culture, recognizeNumber } from '@microsoft/recognizers-text-number';
 import { numbersInText } from '../dialogs/guidedHelp/understanding/numbersInText.js';
@@ -60,7 +62,7 @@ function perLanguageRows(): BenchRow[] {
       { measure: `tuning set ${lang}: wrong automatic picks, ${f.phrasings} phrasings`, value: f.wrongPickRate, unit: 'share' },
     );
   }
-  for (const [lang, set] of [['es', TUNING_FIRST_MESSAGES_ES], ['de', TUNING_FIRST_MESSAGES_DE]] as const) {
+  for (const [lang, set] of [['es', TUNING_FIRST_MESSAGES_ES], ['de', [...TUNING_FIRST_MESSAGES_DE, ...TUNING_FIRST_MESSAGES_DE_MORE, ...TUNING_FIRST_MESSAGES_DE_THIRD]]] as const) {
     const f = evaluateHeldOut(set, lang);
     rows.push(
       { measure: `tuning set ${lang}: top-1 accuracy, ${f.matchable} first messages with a topic or a person`, value: f.top1Accuracy, unit: 'share' },

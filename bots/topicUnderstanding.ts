@@ -38,7 +38,7 @@ export function understandTopic(
     const v = vocabularyOf(t.casebaseId);
     return topicCandidate(String(i), [topicName(t, locale), ...(t.keywords ?? [])].join(' '), { ...v, keywords: t.keywords ? [] : v.keywords });
   });
-  const d = matchFreeText(candidates, text, { rival: TOPIC_RIVAL });
+  const d = matchFreeText(candidates, text, { rival: TOPIC_RIVAL, lang: locale });
   if (d.kind === 'clear') return { kind: 'clear', topic: topics[Number(d.id)] };
   if (d.kind === 'close') return { kind: 'close', topics: d.ids.map((id) => topics[Number(id)]) };
   return { kind: 'none' };

@@ -22,7 +22,9 @@ const EN_PERSON = '(?:human being|human|humans|person|people|agent|agents|operat
 const FR_PERSON = "(?:conseiller|conseillere|conseillers|personne|humain|humaine|etre humain|agent|operateur|operatrice|quelqu un|quelqu une|interlocuteur|interlocutrice|service client)";
 const PERSON = `${ARTICLE}${REAL}(?:${EN_PERSON}|${FR_PERSON})`;
 const ES_PERSON = '(?:(?:un|una|el|la|algun|alguna) )?(?:persona real|persona|agente|humano|humana|operador|operadora|asesor|asesora|alguien(?: de verdad)?|empleado|empleada|atencion al cliente)';
-const DE_PERSON = '(?:(?:einem|einer|einen|eine|ein|dem|der|den) )?(?:echten |richtigen )?(?:menschen|mensch|person|mitarbeiter|mitarbeiterin|berater|beraterin|kundenberater|kundenberaterin|kundendienst|kundenservice|jemandem|agenten|operator)';
+/** Words a German request puts anywhere: "verbinden Sie mich bitte mal mit...". */
+const DE_FILLER = '(?: (?:bitte|mal|doch|gerne|gern|jetzt|sofort))*';
+const DE_PERSON = '(?:(?:einem|einer|einen|eine|ein|dem|der|den) )?(?:(?:echten|echter|echte|richtigen|richtiger|richtige|menschlichen|menschlicher) )?(?:menschen|mensch|person|mitarbeiter|mitarbeiterin|berater|beraterin|kundenberater|kundenberaterin|kundendienst|kundenservice|jemandem|agenten|operator)';
 /** Words after the person that make it a thing, not someone to talk to. */
 const NOT_A_PERSON = '(?! (?:icon|icons|software|app|application|precedence|error|errors|profile|field|name|setting|settings|account|id|mode|version|process|tool|file|resources|de|d|du|des|logiciel|icone)\\b)';
 const POLITE = '(?: (?:please|pls|plz|now|asap|thanks|thank you|svp|s il vous plait|merci|maintenant|tout de suite|por favor|ya|gracias|bitte|jetzt|danke|sofort))*';
@@ -44,9 +46,13 @@ const REQUESTS = [
   `\\b(?:hablar|hable|hablo|charlar) con ${ES_PERSON}\\b`,
   `\\b(?:pasame|paseme|pasenme|ponme|pongame|comuniqueme|comunicame|transfiereme|transfierame) con ${ES_PERSON}\\b`,
   `\\b(?:quiero|necesito|quisiera|prefiero|me gustaria) (?:hablar con )?${ES_PERSON}\\b`,
-  `\\b(?:mit|zu) ${DE_PERSON} (?:sprechen|reden|verbunden|chatten)\\b`,
-  `\\b(?:verbinden sie mich|verbinde mich|stellen sie mich durch|leiten sie mich weiter) (?:mit|zu|an) ${DE_PERSON}\\b`,
-  `\\b(?:ich will|ich mochte|ich brauche|ich hatte gern|ich hatte gerne|ich wurde gern|ich wurde gerne) (?:mit )?${DE_PERSON}\\b`,
+  `\\b(?:mit|zu) ${DE_PERSON}(?: (?:vom|von der|aus dem|aus der) \\w+)? (?:sprechen|reden|verbunden|chatten)\\b`,
+  // "keinen Bot, sondern einen Menschen", "lieber mit einem Menschen".
+  `\\b(?:sondern|lieber)(?: mit)? ${DE_PERSON}\\b`,
+  `\\b(?:verbinden sie mich|verbinde mich|stellen sie mich durch|leiten sie mich weiter)${DE_FILLER} (?:mit|zu|an) ${DE_PERSON}\\b`,
+  // A callback asked for: "kann mich bitte ein Mitarbeiter zurückrufen".
+  `\\bmich${DE_FILLER} ${DE_PERSON} (?:zuruckrufen|anrufen|kontaktieren)\\b`,
+  `\\b(?:ich will|ich m(?:o|oe)chte|ich brauche|ich h(?:a|ae)tte gerne?|ich w(?:u|ue)rde gerne?) (?:mit )?${DE_PERSON}\\b`,
 ].map((source) => new RegExp(source));
 
 const ALONE = new RegExp(`^(?:(?:i want|je veux|give me|quiero|bitte) )?(?:${PERSON}|${ES_PERSON}|${DE_PERSON})${POLITE}$`);

@@ -16,12 +16,13 @@ export type Understood =
   | { kind: 'close'; options: AnswerOption[] }
   | { kind: 'none'; outOfRange?: boolean };
 
-function choiceFromText(q: AskedQuestion, text: string): Understood {
+function choiceFromText(q: AskedQuestion, text: string, locale?: string): Understood {
   // A bare number is an id or a position, never the digits of an answer's name (U3).
   if (isBareNumber(text)) return { kind: 'none' };
   const decision = matchFreeText(
     q.options.map((o) => ({ id: o.id, label: o.text })),
     text,
+    { lang: locale },
   );
   if (decision.kind === 'clear') {
     const o = q.options.find((x) => x.id === decision.id)!;
@@ -47,10 +48,10 @@ function numberFromText(q: AskedQuestion, text: string, locale?: string): Unders
   return { kind: 'none', ...(fitting.length === 0 && found.values.length + found.ranges.length > 0 ? { outOfRange: true } : {}) };
 }
 
-/** What the text answers to `q`, in the customer's own words (choices and numbers only); `locale` lets other languages' number words be read. */
+/** What the text answers to `q`, in the customer's own words (choices and numbers only); `locale` lets other languages' number words be read, and German words be stemmed and split. */
 export function answerFromText(q: AskedQuestion, text: string, locale?: string): Understood {
   // Several answers are given as a list (answerParsing.ts); in a sentence, one is understood.
-  if (isChoice(q)) return choiceFromText(q, text);
+  if (isChoice(q)) return choiceFromText(q, text, locale);
   if (q.format === 'number') return numberFromText(q, text, locale);
   return { kind: 'none' };
 }

@@ -15,7 +15,8 @@
  * Precision first: a wrong automatic pick costs the customer more than one more question, so
  * "clear" needs both a real score and a wide lead.
  */
-import { contentWords, saidWords, wordSimilarity } from './textTokens.js';
+import { compoundParts, germanStem, isGerman } from './germanWords.js';
+import { contentWords, foldedContentWords, saidWords, stem, wordSimilarity } from './textTokens.js';
 import { understandYesNo } from './yesNo.js';
 
 /** An option a customer's words may name: its label and extra words. */
@@ -50,31 +51,43 @@ export interface MatchOptions {
   maxClose?: number;
   /** How alike a said word and a candidate's word are (0-1); default wordSimilarity. The bench swaps libraries in here. */
   similarity?: (said: string, term: string) => number;
+  /** The text's language ("de-DE"): German is stemmed and its compounds split (germanWords.ts); others get the light stem. */
+  lang?: string;
 }
 
 const VOCABULARY_WEIGHT = 0.5;
 const KEYWORD_WEIGHT = 0.8;
 const HINT_WEIGHT = 0.3;
+/** A known word inside a compound said ("Glasfaser" in "Glasfaseranschluss"): as sure as a typo. */
+const PART_SIMILARITY = 0.8;
 const YES_WORDS = new Set(['yes', 'oui']);
 const NO_WORDS = new Set(['no', 'non']);
 
 interface Term {
   word: string;
   weight: number;
+  /** German's own stem of the word ("druck" for "Druckers"), when the text is German. */
+  root?: string;
 }
 
 /** A candidate's distinct terms, each with the weight of the strongest text it appears in. */
-function termsOf(c: MatchCandidate): Term[] {
-  const terms = new Map<string, number>();
+function termsOf(c: MatchCandidate, german: boolean): Term[] {
+  const terms = new Map<string, Term>();
   const add = (text: string, weight: number) => {
-    // Digits alone ("Printers 3.0", "5 to 50") name versions and ranges, never a topic or a choice (U3).
-    for (const w of contentWords(text)) if (!/^\d+$/.test(w)) terms.set(w, Math.max(terms.get(w) ?? 0, weight));
+    for (const folded of foldedContentWords(text)) {
+      const word = stem(folded);
+      // Digits alone ("Printers 3.0", "5 to 50") name versions and ranges, never a topic or a choice (U3).
+      if (/^\d+$/.test(word)) continue;
+      const known = terms.get(word);
+      if (known) known.weight = Math.max(known.weight, weight);
+      else terms.set(word, { word, weight, ...(german ? { root: germanStem(folded) } : {}) });
+    }
   };
   add(c.label, 1);
   for (const k of c.keywords ?? []) add(k, KEYWORD_WEIGHT);
   for (const v of c.vocabulary ?? []) add(v, VOCABULARY_WEIGHT);
   for (const h of c.hints ?? []) add(h, HINT_WEIGHT);
-  return [...terms].map(([word, weight]) => ({ word, weight }));
+  return [...terms.values()];
 }
 
 /** Yes/No choices ("Have you restarted the router?") are read as a yes or a no. */
@@ -88,21 +101,26 @@ function yesNoPick(candidates: MatchCandidate[], text: string): string | undefin
 }
 
 /** Each candidate's score for the text, best first. */
-export function scoreCandidates(candidates: MatchCandidate[], text: string, similarity = wordSimilarity): Array<{ id: string; score: number }> {
+export function scoreCandidates(candidates: MatchCandidate[], text: string, similarity = wordSimilarity, lang?: string): Array<{ id: string; score: number }> {
   const said = saidWords(text.slice(0, 500));
-  const terms = candidates.map(termsOf);
+  const german = isGerman(lang);
+  const terms = candidates.map((c) => termsOf(c, german));
   // A word is rare for a candidate when few others hold it as strongly: "wifi", a keyword of
   // the internet topic and only an answer of the printers' ("connected by Wi-Fi"), still
   // speaks for the internet, and says nothing for the printers.
   const held = new Map<string, number[]>();
   for (const ts of terms) for (const t of ts) held.set(t.word, [...(held.get(t.word) ?? []), t.weight]);
   const n = candidates.length;
+  // German (germanWords.ts): a word said meets a term of the same German stem, and a compound said its known parts.
+  const roots = new Set(german ? said.folded.map(germanStem) : []);
+  const knownRoots = new Set(terms.flatMap((ts) => ts.map((t) => t.root ?? '')));
+  const parts = new Set(german ? said.folded.flatMap((w) => compoundParts(w, (r) => knownRoots.has(r))) : []);
   const rarity = (t: Term) => Math.log((n + 1) / Math.max(1, (held.get(t.word) ?? []).filter((w) => w >= t.weight).length)) / Math.log(n + 1);
   return candidates
     .map((c, i) => {
       let score = 0;
       for (const t of terms[i]) {
-        const best = Math.max(0, ...said.words.map((s) => similarity(s, t.word)), said.joined.includes(t.word) ? 1 : 0);
+        const best = Math.max(0, ...said.words.map((s) => similarity(s, t.word)), said.joined.includes(t.word) ? 1 : 0, ...(t.root ? [roots.has(t.root) ? 1 : 0, parts.has(t.root) ? PART_SIMILARITY : 0] : []));
         score += best * t.weight * rarity(t);
       }
       return { id: c.id, score };
@@ -123,7 +141,7 @@ export function matchFreeText(candidates: MatchCandidate[], text: string, opts: 
   if (candidates.length === 0) return { kind: 'none' };
   const yn = yesNoPick(candidates, text);
   if (yn) return { kind: 'clear', id: yn, score: 1 };
-  const ranked = scoreCandidates(candidates, text, opts.similarity);
+  const ranked = scoreCandidates(candidates, text, opts.similarity, opts.lang);
   const [best, next] = ranked;
   if (!best || best.score < minScore) return { kind: 'none', ...(best && best.score > 0 ? { best: best.id } : {}) };
   const rivalled = next !== undefined && opts.rival !== undefined && next.score >= opts.rival;

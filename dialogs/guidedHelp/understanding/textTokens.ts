@@ -35,6 +35,8 @@ const STOP_WORDS = new Set(
     'ich du er sie es wir mich mir uns sich ist sind bin war waren sein habe hat haben wird werden kann konnen und oder aber nicht',
     'kein keine nur sehr auch noch schon mehr mit ohne von zu zum zur bei fur auf aus in im an am um was wie wo wann warum ob dass',
     'hallo guten tag morgen abend danke bitte hilfe problem probleme funktioniert funktionieren geht gehen kaputt mal gar nichts alles',
+    // "seit" is no "Seite", though German's stem of "Seiten" is "seit" (germanWords.ts).
+    'seit seitdem uber alle',
   ]
     .join(' ')
     .split(' '),
@@ -72,23 +74,29 @@ export function stem(word: string): string {
   return w;
 }
 
-/** The meaningful words of a text, stemmed, in order (repeats kept). */
-export function contentWords(text: string): string[] {
+/** The meaningful words of a text, folded but not stemmed, in order (repeats kept). */
+export function foldedContentWords(text: string): string[] {
   return foldText(text)
     .split(' ')
-    .filter((w) => w !== '' && !isStopWord(w))
-    .map(stem);
+    .filter((w) => w !== '' && !isStopWord(w));
+}
+
+/** The meaningful words of a text, stemmed, in order (repeats kept). */
+export function contentWords(text: string): string[] {
+  return foldedContentWords(text).map(stem);
 }
 
 /**
  * The words of what a customer said, and apart each pair written together ("ink jet" →
  * "inkjet"): a pair only meets a term exactly, since with a typo "my bill" would meet "mobile".
+ * `folded` are its words unstemmed, for German's own stem and compounds (germanWords.ts).
  */
-export function saidWords(text: string): { words: string[]; joined: string[] } {
+export function saidWords(text: string): { words: string[]; joined: string[]; folded: string[] } {
   const all = foldText(text).split(' ').filter(Boolean);
-  const words = [...new Set(all.filter((w) => !isStopWord(w)).map(stem))];
+  const folded = [...new Set(all.filter((w) => !isStopWord(w)))];
+  const words = [...new Set(folded.map(stem))];
   const joined = [...new Set(all.slice(1).map((w, i) => all[i] + w).filter((w) => w.length >= 5).map(stem))].filter((w) => !words.includes(w));
-  return { words, joined };
+  return { words, joined, folded };
 }
 
 /** Optimal string alignment distance (insertions, deletions, substitutions, swaps), capped. */
