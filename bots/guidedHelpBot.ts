@@ -17,6 +17,7 @@ import { understandTopic } from './topicUnderstanding.js';
 import { TopicVocabulary } from './topicVocabulary.js';
 import { contentWords } from '../dialogs/guidedHelp/understanding/textTokens.js';
 import { figuresOfTurn, type GuidedHelpFigures } from './guidedHelpFigures.js';
+import { GreetedConversations } from './greetedConversations.js';
 
 /**
  * What a `GuidedHelpBot` is built with: where its state lives and the portal; the rest has
@@ -89,6 +90,7 @@ export class GuidedHelpBot extends ActivityHandler {
   private readonly renderer: GuidedHelpRenderer;
   private readonly now: () => number;
   private readonly vocabulary: TopicVocabulary;
+  private readonly greeted: GreetedConversations;
 
   /**
    * @param opts - the storage and portal, and optional topics, language, renderer, deadlines and
@@ -100,6 +102,7 @@ export class GuidedHelpBot extends ActivityHandler {
     this.renderer = opts.renderer ?? new DefaultGuidedHelpRenderer();
     this.now = opts.now ?? Date.now;
     this.vocabulary = new TopicVocabulary(opts.portal, this.now);
+    this.greeted = new GreetedConversations(opts.storage);
 
     this.onMessage(async (context, next) => {
       await this.guarded(context, () => this.onCustomerText(context));
@@ -109,7 +112,8 @@ export class GuidedHelpBot extends ActivityHandler {
       const others = (context.activity.membersAdded ?? []).filter((m) => m.id !== context.activity.recipient?.id);
       // On the hub a conversation starts with the customer's own words, answered by the message
       // turn that follows (a topic, or the topics to pick from): greeting first would say it twice.
-      if (others.length > 0 && !startsWithCustomerWords(context)) await this.guarded(context, () => this.greet(context));
+      // A start seen again (a late signal, a start record lost) finds the greeting already sent (U1).
+      if (others.length > 0 && !startsWithCustomerWords(context)) await this.guarded(context, () => this.greetOnce(context));
       await next();
     });
     this.onEvent(async (context, next) => {
@@ -119,6 +123,7 @@ export class GuidedHelpBot extends ActivityHandler {
     this.onEndOfConversation(async (context, next) => {
       await this.dialog.reset(context.activity.conversation.id);
       await this.opts.cancelDeadline?.(context.activity.conversation.id);
+      await this.greeted.forget(context.activity.conversation.id);
       await next();
     });
   }
@@ -201,8 +206,13 @@ export class GuidedHelpBot extends ActivityHandler {
       const line = !hint.ok && hint.hint === 'notAPosition' ? message(locale, 'hintNotAPosition', { count: topics.length }) : message(locale, 'topicNotUnderstood');
       return void (await context.sendActivity(topicPicker(topics, line, locale)));
     }
-    // "hello": nothing to understand yet, so a greeting rather than "I did not understand".
-    if (contentWords(text).length === 0) return void (await this.greet(context, topics));
+    // "hello": nothing to understand yet, so a greeting rather than "I did not understand"; once
+    // greeted (the customer wrote while the greeting was on its way), the topics again in other
+    // words, an answer of its own rather than the greeting twice (U1).
+    if (contentWords(text).length === 0) {
+      if (!(await this.greeted.has(context.activity.conversation.id))) return void (await this.greet(context, topics));
+      return void (await context.sendActivity(topicPicker(topics, message(locale, 'topicsAgain'), locale)));
+    }
     // One pass over names and casebase words together: a name alone would pick the printers for
     // "Wi-Fi is slow and the printer jams", where the words of the other topic make it a question.
     const u = understandTopic(topics, text, locale, await this.vocabulary.of(topics, portalLanguageOf(locale)));
@@ -226,14 +236,17 @@ export class GuidedHelpBot extends ActivityHandler {
     await this.runDialog(context, { type: 'TICK', at: this.now() }, this.locale(context, state.lang));
   }
 
+  /** The start turn's greeting, unless the conversation was greeted already (U1). */
+  private async greetOnce(context: TurnContext): Promise<void> {
+    if (!(await this.greeted.has(context.activity.conversation.id))) await this.greet(context);
+  }
+
+  /** The greeting with the topics to pick from, recorded as sent (GreetedConversations). */
   private async greet(context: TurnContext, known?: GuidedHelpTopic[]): Promise<void> {
     const locale = this.locale(context);
     const topics = known ?? (await this.topics(context, locale));
-    if (topics.length === 0) {
-      await context.sendActivity(message(locale, 'noTopics'));
-      return;
-    }
-    await context.sendActivity(topicPicker(topics, message(locale, 'greeting'), locale));
+    await context.sendActivity(topics.length === 0 ? message(locale, 'noTopics') : topicPicker(topics, message(locale, 'greeting'), locale));
+    await this.greeted.mark(context.activity.conversation.id, this.now());
   }
 
   private async topics(context: TurnContext, locale: string): Promise<GuidedHelpTopic[]> {

@@ -71,6 +71,7 @@ export type MessageKey =
   | 'whichTopic'
   | 'topicNotUnderstood'
   | 'greeting'
+  | 'topicsAgain'
   | 'pickTopic'
   | 'noTopics'
   | 'help'

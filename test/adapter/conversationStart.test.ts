@@ -2,7 +2,9 @@
  * The start of a conversation as the hub signals it (N4): a `customer.info` message, read
  * leniently or by the deployment's own reader, gives the start turn (a conversationUpdate with
  * membersAdded, before any message) the customer's name and language; a message naming no
- * language gets the adapter's default locale (the account's default language).
+ * language gets the adapter's default locale (the account's default language). The start happens
+ * once whether the signal or the first message comes first, and on whichever adapter (replica)
+ * shares the start store (U1).
  */
 import { expect } from 'chai';
 import { MemoryStorage, type Activity, type TurnContext } from 'botbuilder-core';
@@ -66,6 +68,23 @@ describe('conversation start from the hub\'s customer.info (N4)', () => {
     expect(read({ name: '  ', language: 42 }, { sender: { type: 'customer', id: 'c', name: 'Di' }, language: 'es-ES' })).to.deep.equal({ name: 'Di', language: 'es-ES' });
     expect(read(undefined)).to.deep.equal({});
     expect(read('not an object')).to.deep.equal({});
+  });
+
+  it('[U1] the first message before the start signal: one conversationUpdate, from the message; the late customer.info is an event only', async () => {
+    const { run, seen } = adapterSeeing();
+    await run(hubMessage('m-1', 'text', { content: { text: 'hello' } }));
+    await run(hubMessage('info-1', 'customer.info', { content: { name: 'Ana Lima' } as HubMessage['content'] }));
+    expect(seen.map((a) => a.type)).to.deep.equal(['conversationUpdate', 'message', 'event']);
+  });
+
+  it('[U1] the start decided from the stored start, not one process\'s memory: a second adapter over the same storage (another replica) does not start again', async () => {
+    const storage = new MemoryStorage();
+    const first = adapterSeeing({ conversationStarts: new ConversationReferenceStore(storage).asConversationStarts() });
+    const second = adapterSeeing({ conversationStarts: new ConversationReferenceStore(storage).asConversationStarts() });
+    await first.run(hubMessage('info-1', 'customer.info', { content: { name: 'Ana Lima' } as HubMessage['content'] }));
+    await second.run(hubMessage('m-1', 'text', { content: { text: 'hello' } }));
+    expect(first.seen.map((a) => a.type)).to.deep.equal(['conversationUpdate', 'event']);
+    expect(second.seen.map((a) => a.type)).to.deep.equal(['message']);
   });
 
   it('[N4] a deployment whose hub says it differently passes its own reader', async () => {

@@ -8,8 +8,9 @@
  */
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { READY_BOTS } from '../../bots/readyBots.js';
+import { message } from '../../dialogs/guidedHelp/guidedHelpMessages.js';
 import type { CallLogEntry } from '../../src/emulator/callLog.js';
 import { ChatPage, DOCS_DIR, REPORTS_DIR, screenshot, webRig } from './webTestKit.js';
 import { waitFor } from '../support/waitFor.js';
@@ -17,21 +18,21 @@ import { waitFor } from '../support/waitFor.js';
 const RETRY_SAFE_SEED = 54;
 const PORTAL = '/knowledge/portalmgr/v4/portals/KP-10001';
 const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
+const TOPICS_AGAIN = message('en-US', 'topicsAgain');
 
 /**
- * The greeting is there when the chat opens (U1); the customer answers it with a hello anyway,
- * and the topics are asked again. Waiting for each keeps the clicks on the newest choices.
+ * The customer types "hello" as soon as the chat opens, whether the greeting arrived or not
+ * (U1); its answer offers the topics again, and the clicks go to those newest choices (saying
+ * anything spends the choices shown before).
  */
-async function sayHelloAfterTheGreeting(chat: ChatPage, wait = 20_000): Promise<void> {
-  await chat.waitForBot('What do you need help with?', wait);
+async function sayHelloAtOnce(chat: ChatPage, wait = 20_000): Promise<Locator> {
   await chat.say('hello');
-  await waitFor(async () => (await chat.botMessages('What do you need help with?').count()) === 2 || undefined, { what: 'the answer to hello', timeoutMs: wait });
+  return chat.waitForBot(TOPICS_AGAIN, wait);
 }
 
 /** The printer walk, clicking as a customer would; `wait` is generous when faults slow the hub. */
 async function walkToAcceptedSolution(chat: ChatPage, wait = 20_000): Promise<void> {
-  await sayHelloAfterTheGreeting(chat, wait);
-  await (await chat.waitForBot('What do you need help with?', wait)).getByRole('button', { name: /^Printers/ }).click();
+  await (await sayHelloAtOnce(chat, wait)).getByRole('button', { name: /^Printers/ }).click();
   await (await chat.waitForBot('What goes wrong?', wait)).getByRole('button', { name: 'An error code is shown' }).click();
   const picker = await chat.waitForBot('Which kind of printer do you have?', wait);
   await picker.getByRole('radio', { name: 'Office laser printer' }).check();
@@ -92,8 +93,7 @@ describe('guided help walked from the web chat page (real browser)', function ()
 
   it('shows that an agent will join when the customer asks for one', async () => {
     await rig.chat.start();
-    await sayHelloAfterTheGreeting(rig.chat);
-    await (await rig.chat.waitForBot('What do you need help with?')).getByRole('button', { name: /^Home internet/ }).click();
+    await (await sayHelloAtOnce(rig.chat)).getByRole('button', { name: /^Home internet/ }).click();
     await rig.chat.waitForBot('What is the problem?');
     await rig.chat.say('agent');
     await rig.chat.waitForBot('I am passing you to an agent.');

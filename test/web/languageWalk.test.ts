@@ -1,15 +1,17 @@
 /**
  * The first minute of a customer in each language of the page (U1, U4), with the ready
  * guided-help bot as `npm start` runs it, on a 360 x 740 phone: the chat opens in the page's
- * language, the bot's greeting is the first thing in the log, and a non-English page shows no
- * English word (its labels, the names a screen reader speaks, and the bot's words). Screenshots
- * of the opened chat at 1280 x 800 and 360 x 740 go to reports/ (and to docs/ with
+ * language, the bot's greeting is the first thing in the log, a "hello" typed before it arrived
+ * gets an answer of its own (not the greeting twice), and a non-English page shows no English
+ * word (its labels, the names a screen reader speaks, and the bot's words). Screenshots of the
+ * opened chat at 1280 x 800 and 360 x 740 go to reports/ (and to docs/ with
  * UPDATE_DOCS_SCREENSHOTS=1).
  */
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { READY_BOTS } from '../../bots/readyBots.js';
+import { message } from '../../dialogs/guidedHelp/guidedHelpMessages.js';
 import { CHAT_TEXTS } from '../../src/emulator/web/chatPageHtml.js';
 import { axeViolations } from './axeCheck.js';
 import { DOCS_DIR, REPORTS_DIR, screenshot, webRig } from './webTestKit.js';
@@ -17,6 +19,7 @@ import { DOCS_DIR, REPORTS_DIR, screenshot, webRig } from './webTestKit.js';
 const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 const GREETINGS = { 'en-US': 'What do you need help with?', 'fr-FR': 'Quel est le sujet ?', 'es-ES': '¿Con qué necesita ayuda?', 'de-DE': 'Wobei brauchen Sie Hilfe?' } as const;
 type Language = keyof typeof GREETINGS;
+const TOPICS_AGAIN = message('en-US', 'topicsAgain');
 /** The product's name, and "Internet" (a topic's name in every language of the sample portal). */
 const SAME_EVERYWHERE = ['hubbot', 'internet'];
 
@@ -94,6 +97,20 @@ describe('the chat opened in each language, on a phone (real browser)', function
     const texts = (await rig.chat.botMessages().allTextContents()).slice(greeted);
     expect(texts.length, texts.join(' | ')).to.equal(2);
     expect(texts[1]).to.contain('Answer my questions');
+  });
+
+  it('[U1] "hello" typed the moment the chat opens, before the greeting arrived: the greeting once, then an answer of its own', async () => {
+    await rig.chat.open('?lang=en-US');
+    await rig.chat.start();
+    await rig.chat.say('hello');
+    // Turns run in order: the answer to "help" comes after all that answers the opening and "hello".
+    await rig.chat.waitForBot(TOPICS_AGAIN);
+    await rig.chat.say('help');
+    await rig.chat.waitForBot('Answer my questions');
+    const shown = await rig.chat.botMessages().allTextContents();
+    expect(shown.length, shown.join(' | ')).to.equal(3);
+    expect([shown[0], shown[1]].map((t, i) => t.includes([GREETINGS['en-US'], TOPICS_AGAIN][i])), shown.join(' | ')).to.deep.equal([true, true]);
+    expect(await rig.chat.mine()).to.deep.equal(['hello', 'help']);
   });
 
   it('[U1] [U4] at 1280 x 800 the opened chat shows the greeting; the screenshot is taken', async () => {

@@ -1,0 +1,53 @@
+// Which conversations the guided-help bot has greeted (documented on the class).
+import type { Storage } from 'botbuilder-core';
+
+/** What is kept for a greeted conversation: when the greeting was sent. */
+interface GreetedItem {
+  at: number;
+}
+
+/**
+ * Which conversations the guided-help bot has greeted (U1), one small item per conversation in
+ * the bot's own Storage, beside its dialog. A conversation can reach the bot twice as a start:
+ * the hub's start signal opens it, and the customer's first message may come right behind it,
+ * or before it, or on another replica. Whether to greet is decided inside the turn, which the
+ * inbox runs one at a time per conversation, from this stored item rather than from what one
+ * process remembers, so the customer is greeted once whatever the order and whichever replica
+ * takes the turn.
+ *
+ * The item is written after the greeting was queued: a turn that fails between the two runs
+ * again and greets again with the same reply ids (the hub drops the repeat), whereas marking
+ * first would lose the greeting on such a rerun.
+ */
+export class GreetedConversations {
+  /**
+   * @param storage - the bot's Storage (Redis across replicas, memory embedded)
+   * @param namespace - the first part of every key; default `guidedHelpGreeted`
+   */
+  constructor(
+    private readonly storage: Storage,
+    private readonly namespace = 'guidedHelpGreeted',
+  ) {}
+
+  private keyOf(conversationId: string): string {
+    return `${this.namespace}/${encodeURIComponent(conversationId)}`;
+  }
+
+  /** Whether the conversation's greeting was sent. */
+  async has(conversationId: string): Promise<boolean> {
+    const key = this.keyOf(conversationId);
+    const items = await this.storage.read([key]);
+    return items[key] !== undefined;
+  }
+
+  /** Records the greeting; a second record of the same conversation overwrites the first. */
+  async mark(conversationId: string, at: number): Promise<void> {
+    const item: GreetedItem = { at };
+    await this.storage.write({ [this.keyOf(conversationId)]: item });
+  }
+
+  /** Forgets the conversation (it ended), so the storage does not keep it. */
+  async forget(conversationId: string): Promise<void> {
+    await this.storage.delete([this.keyOf(conversationId)]);
+  }
+}

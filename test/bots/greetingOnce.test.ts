@@ -1,0 +1,80 @@
+/**
+ * The guided-help bot greets a conversation once (U1), deciding from its Storage: two bot
+ * instances over one Redis stand for two replicas, and the start turn and the customer's first
+ * message land on different ones, in either order; a start seen a second time greets no more.
+ */
+import { expect } from 'chai';
+import type { Activity } from 'botbuilder-core';
+import { GuidedHelpBot } from '../../bots/guidedHelpBot.js';
+import { message } from '../../dialogs/guidedHelp/guidedHelpMessages.js';
+import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
+import { RedisStorage } from '../../src/storage/redisStorage.js';
+import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
+import { Chat, texts } from './guidedHelpHarness.js';
+import { portalStubAsPort } from './portalStubAsPort.js';
+
+const TOPICS = [
+  { casebaseId: '101', name: 'Home internet' },
+  { casebaseId: '202', name: 'Printers' },
+];
+const GREETING = message('en-US', 'greeting');
+const TOPICS_AGAIN = message('en-US', 'topicsAgain');
+
+/** The adapter's start turn (T4) for a hub message of `type`: the customer and the bot added. */
+function startTurn(type: 'customer.info' | 'text'): Partial<Activity> {
+  return {
+    type: 'conversationUpdate',
+    from: { id: 'customer-1', name: 'Ana' },
+    recipient: { id: 'hub-bot', name: 'hub-bot' },
+    membersAdded: [{ id: 'customer-1', name: 'Ana' }, { id: 'hub-bot', name: 'hub-bot' }],
+    channelData: { hubMessage: { type: { value: type } } },
+  };
+}
+
+describe('guided help bot: one greeting per conversation, across replicas (Redis)', () => {
+  let client: RedisConnection;
+  let tenant: string;
+  let n = 0;
+  before(async () => {
+    client = await createRedisConnection();
+    tenant = uniqueTenant('greeting-once');
+  });
+  after(async () => {
+    await deleteTenantKeys(client, tenant);
+    await closeRedisConnection(client);
+  });
+
+  /** A new bot instance over the shared Redis: another replica. */
+  const replica = () => new GuidedHelpBot({ storage: new RedisStorage({ client, tenant }), portal: portalStubAsPort(), casebases: TOPICS });
+  const newChat = () => new Chat(replica(), { conversationId: `greeting-once-${++n}` });
+
+  it('[U1] the start signal greets on one replica; the first "hello" on another gets the topics in other words, not the greeting again', async () => {
+    const chat = newChat();
+    expect(texts(await chat.send(startTurn('customer.info')))).to.equal(GREETING);
+    chat.use(replica());
+    const answer = await chat.say('hello');
+    expect(texts(answer)).to.equal(TOPICS_AGAIN);
+    expect(answer[0].suggestedActions?.actions.map((a) => a.title), 'the topics to pick from again').to.deep.equal(['Home internet', 'Printers']);
+    // A start seen again, on a third replica (a late signal, a start record lost): no greeting.
+    chat.use(replica());
+    expect(await chat.send(startTurn('customer.info'))).to.deep.equal([]);
+  });
+
+  it('[U1] the first message before the start signal: its own turn greets, and the late start on another replica does not greet again', async () => {
+    const chat = newChat();
+    expect(await chat.send(startTurn('text')), 'the start turn carrying the customer\'s words leaves the answer to them').to.deep.equal([]);
+    expect(texts(await chat.say('hello'))).to.equal(GREETING);
+    chat.use(replica());
+    expect(await chat.send(startTurn('customer.info'))).to.deep.equal([]);
+    expect(texts(await chat.say('hi')), 'a second hello').to.equal(TOPICS_AGAIN);
+  });
+
+  it('[U1] an ended conversation forgets its greeting: the storage does not keep it', async () => {
+    const chat = newChat();
+    await chat.send(startTurn('customer.info'));
+    const keys = async () => (await client.keys(`*${encodeURIComponent(chat.opts.conversationId)}*`)).filter((k) => k.includes('guidedHelpGreeted'));
+    expect(await keys()).to.have.length(1);
+    await chat.send({ type: 'endOfConversation' });
+    expect(await keys()).to.deep.equal([]);
+  });
+});
