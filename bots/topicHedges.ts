@@ -22,7 +22,8 @@ const OTHER_BUSINESS: Record<string, RegExp> = {
       'factura|facturas|facturacion|facturaron|recibo|recibos|cobro|cobros|cobraron|cobran|cobrado|cargo indebido|reembolso|devolucion del dinero',
       'pagar|pague|pago|pagos|precio|precios|cuesta|cuestan|cuanto vale|cuanto sale|tarifa|tarifas|oferta|ofertas|promocion|promociones|descuento',
       'contratar|contratacion|contrato nuevo|nuevo contrato|dar de baja|darme de baja|darlo de baja|doy de baja|la baja|portabilidad|cambiarme de compania|cambiarme de empresa',
-      'cancelar (?:el|mi|la) (?:plan|servicio|contrato|linea|suscripcion)|comprar|compra de|mudanza|me mudo|me voy a mudar|cambio de domicilio|cambiar (?:mi|la) direccion',
+      'cancelar (?:el|mi|la) (?:plan|servicio|contrato|linea|suscripcion)|comprar|compra de|mudanza|me mudo|me voy a mudar|mudar|trasladar|traslado|cambio de domicilio|cambiar (?:mi|la) direccion',
+      'cambiar de plan|cambiar (?:mi|el) plan|cambio de plan|mejorar (?:mi|el) plan|subir de plan|aumentar (?:la|mi) velocidad contratada',
     ]
       .join('|')
       .replace(/^/, '\\b(?:')

@@ -38,4 +38,6 @@ export const SPANISH_REQUESTS: string[] = [
   `\\bno (?:(?:quiero|deseo) (?:hablar con )?)?(?:un |una |el |la |con un |con una )?(?:bot|robot|maquina|contestador)\\b`,
   `^(?:hola )?(?:hay )?(?:alguien|una persona|un humano)(?: real| de verdad)? (?:ahi|alli|disponible|que me (?:atienda|lea))\\b`,
   `\\batencion (?:humana|personal|personalizada)\\b`,
+  // Asking to be called or who to talk to: "que alguien me llame", "llámenme", "¿con quién puedo hablar?".
+  `\\b(?:que alguien me (?:llame|atienda|contacte)|llamenme|(?:me )?(?:pueden|podrian) llamar|con quien (?:puedo|podria) hablar)\\b`,
 ];

@@ -31,6 +31,8 @@ describe('free text: Spanish first messages', () => {
       'necesito hablar con un técnico de verdad',
       'agente humano',
       'no quiero hablar con un robot',
+      'necesito que alguien me llame',
+      '¿con quién puedo hablar?',
     ];
     for (const t of asks) expect(asksForPerson(t), t).to.equal(true);
     const not = ['el agente de impresión falla', 'la impresora no se conecta con la computadora', 'necesito soporte para la impresora', 'el técnico vino ayer y sigue sin internet'];
@@ -47,6 +49,7 @@ describe('free text: Spanish first messages', () => {
     expect(aboutOtherBusiness('la factura del internet me llegó carísima', 'en-US'), 'per language').to.equal(false);
     expect(understood('quiero contratar fibra óptica')).to.deep.equal({ kind: 'close', first: '101' });
     expect(understood('cuánto cuesta comprar una impresora nueva?')).to.deep.equal({ kind: 'close', first: '202' });
+    expect(understood('quiero mudar mi internet a otra casa')).to.deep.equal({ kind: 'close', first: '101' });
     expect(understood('la fibra no funciona')).to.deep.equal({ kind: 'clear', first: '101' });
   });
 
