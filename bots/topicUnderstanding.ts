@@ -9,6 +9,7 @@
 import { isBareNumber } from '../dialogs/guidedHelp/understanding/numbersInText.js';
 import { matchFreeText, type MatchCandidate } from '../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 import { topicName, type GuidedHelpTopic } from './guidedHelpTopics.js';
+import { aboutOtherBusiness, pickedOnVocabularyAlone } from './topicHedges.js';
 import type { CasebaseVocabulary } from './topicVocabulary.js';
 
 export type TopicUnderstanding =
@@ -39,7 +40,12 @@ export function understandTopic(
     return topicCandidate(String(i), [topicName(t, locale), ...(t.keywords ?? [])].join(' '), { ...v, keywords: t.keywords ? [] : v.keywords });
   });
   const d = matchFreeText(candidates, text, { rival: TOPIC_RIVAL, lang: locale });
-  if (d.kind === 'clear') return { kind: 'clear', topic: topics[Number(d.id)] };
+  if (d.kind === 'clear') {
+    const topic = topics[Number(d.id)];
+    // Billing or sales, or nothing but a device said: ask, the picked topic offered first (topicHedges.ts).
+    if (pickedOnVocabularyAlone(candidates, d.id, text) || aboutOtherBusiness(text, locale)) return { kind: 'close', topics: [topic, ...topics.filter((t) => t !== topic)] };
+    return { kind: 'clear', topic };
+  }
   if (d.kind === 'close') return { kind: 'close', topics: d.ids.map((id) => topics[Number(id)]) };
   return { kind: 'none' };
 }

@@ -15,13 +15,13 @@
  * Case, accents and punctuation are ignored (normalise), so "PARLER A QUELQU'UN" matches.
  */
 import { normalise } from './understanding/normalise.js';
+import { ES_PERSON, SPANISH_REQUESTS } from './personRequestEs.js';
 
 const ARTICLE = '(?:(?:a|an|the|some|one|your|un|une|le|la|l|votre|vos|des|du) )?';
 const REAL = '(?:(?:real|live|actual|human|vrai|vraie|veritable|humain|humaine|conseiller) )?';
 const EN_PERSON = '(?:human being|human|humans|person|people|agent|agents|operator|representative|rep|someone|somebody|anyone|anybody|staff|support agent|customer service|advisor|adviser)';
 const FR_PERSON = "(?:conseiller|conseillere|conseillers|personne|humain|humaine|etre humain|agent|operateur|operatrice|quelqu un|quelqu une|interlocuteur|interlocutrice|service client)";
 const PERSON = `${ARTICLE}${REAL}(?:${EN_PERSON}|${FR_PERSON})`;
-const ES_PERSON = '(?:(?:un|una|el|la|algun|alguna) )?(?:persona real|persona|agente|humano|humana|operador|operadora|asesor|asesora|alguien(?: de verdad)?|empleado|empleada|atencion al cliente)';
 /** Words a German request puts anywhere: "verbinden Sie mich bitte mal mit...". */
 const DE_FILLER = '(?: (?:bitte|mal|doch|gerne|gern|jetzt|sofort))*';
 const DE_PERSON = '(?:(?:einem|einer|einen|eine|ein|dem|der|den) )?(?:(?:echten|echter|echte|richtigen|richtiger|richtige|menschlichen|menschlicher) )?(?:menschen|mensch|person|mitarbeiter|mitarbeiterin|berater|beraterin|kundenberater|kundenberaterin|kundendienst|kundenservice|jemandem|agenten|operator)';
@@ -43,9 +43,7 @@ const REQUESTS = [
   `\\b(?:en relation avec) ${PERSON}\\b${NOT_A_PERSON}`,
   `\\b(?:je|j) (?:veux|voudrais|souhaite|souhaiterais|aimerais|prefere|prefererais|demande) (?:avoir |voir )?${PERSON}\\b${NOT_A_PERSON}`,
   // Spanish and German (U5): hablar con, pásame con, quiero / necesito; sprechen mit, verbinden Sie mich, ich möchte.
-  `\\b(?:hablar|hable|hablo|charlar) con ${ES_PERSON}\\b`,
-  `\\b(?:pasame|paseme|pasenme|ponme|pongame|comuniqueme|comunicame|transfiereme|transfierame) con ${ES_PERSON}\\b`,
-  `\\b(?:quiero|necesito|quisiera|prefiero|me gustaria) (?:hablar con )?${ES_PERSON}\\b`,
+  ...SPANISH_REQUESTS,
   `\\b(?:mit|zu) ${DE_PERSON}(?: (?:vom|von der|aus dem|aus der) \\w+)? (?:sprechen|reden|verbunden|chatten)\\b`,
   // "keinen Bot, sondern einen Menschen", "lieber mit einem Menschen".
   `\\b(?:sondern|lieber)(?: mit)? ${DE_PERSON}\\b`,

@@ -29,6 +29,8 @@ const STOP_WORDS = new Set(
     'el la los las lo un una unos unas mi mis tu tus su sus nuestro nuestra este esta estos estas ese esa eso yo me te se nos le les',
     'es son soy esta estan estoy era fue ser estar he ha han hay tengo tiene tienen hace de del al a en con sin por para sobre y o pero',
     'que qu quien cual como cuando donde porque si no ni ya muy mas tambien todavia aun hola buenas buenos dias tardes gracias favor',
+    'otra otro otras otros vez veces algo algun alguna alguno ahora hoy ayer siempre nunca solo nomas mucho mucha muchos muchas poco cada rato desde hasta',
+    'puedo puede pueden pude quiero quiere queria necesito necesita poner pone dice dicen ve veo ver da dan hacer hago hice ademas estaba estaban eso esos esas ahi aqui casa',
     'problema problemas ayuda ayudar funciona funcionan funcionar roto rota averia anda va sigue nada todo toda todos',
     // German function words, greetings and generic troubleshooting words (U5).
     'der die das den dem des ein eine einen einem einer mein meine meinen meinem meiner dein deine sein seine unser unsere ihr ihre',

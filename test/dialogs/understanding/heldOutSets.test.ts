@@ -6,13 +6,22 @@
 import { expect } from 'chai';
 import { EVALUATION_SET } from './evaluationSet.js';
 import { TUNING_FIRST_MESSAGES_DE } from './tuningFirstMessagesDe.js';
+import { TUNING_FIRST_MESSAGES_DE_MORE } from './tuningFirstMessagesDeMore.js';
+import { TUNING_FIRST_MESSAGES_DE_THIRD } from './tuningFirstMessagesDeThird.js';
+import { TUNING_FIRST_MESSAGES_ES } from './tuningFirstMessagesEs.js';
+import { RETIRED_HELD_OUT_SETS } from './retiredHeldOut.js';
 import { HELD_OUT_SETS } from './heldOut/heldOutSets.js';
 import { evaluateHeldOut, heldOutOutcome } from './heldOutEvaluation.js';
 
 describe("free text: the frozen held-out sets of customers' first messages", () => {
-  const tuning = new Set([...EVALUATION_SET, ...TUNING_FIRST_MESSAGES_DE].map((p) => p.text.toLowerCase()));
+  // Every message the matcher may have been tuned on, the retired held-out sets included.
+  const tuningSets = [EVALUATION_SET, TUNING_FIRST_MESSAGES_DE, TUNING_FIRST_MESSAGES_DE_MORE, TUNING_FIRST_MESSAGES_DE_THIRD, TUNING_FIRST_MESSAGES_ES, ...Object.values(RETIRED_HELD_OUT_SETS)];
+  const tuning = new Set(tuningSets.flat().map((p) => p.text.toLowerCase()));
   /** Written independently in both sets (a usual phrase), found when this check was added; kept as written. */
-  const COINCIDENCES = new Set(['je veux résilier mon abonnement']);
+  // The two below were found when the retired sets and the newer tuning files joined this check:
+  // usual phrases written blind in the third edition and, independently, on the tuning side, so
+  // each held-out figure may be up to one message kinder than blind (said in docs/guided-help.md).
+  const COINCIDENCES = new Set(['je veux résilier mon abonnement', 'no reconoce el cartucho nuevo', 'verbinden Sie mich bitte mit dem Kundendienst']);
 
   for (const [lang, set] of Object.entries(HELD_OUT_SETS)) {
     it(`[U5] ${lang}: at least 60 labelled messages, frozen, none from the tuning set (beyond a greeting), every kind present`, () => {
