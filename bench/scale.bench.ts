@@ -15,6 +15,10 @@
  *   idle or ending. Memory fills during the first lifetime, then stays flat: the goal is a heap
  *   over the second day within 1.1x of its lowest point.
  *
+ * - Per-turn CPU and reply p99 with 1,000, 10,000 and 100,000 open conversations on Redis
+ *   (openConversationsScale.ts): idle ones seeded straight into Redis, new customers active.
+ *   Goal: at 100,000 within 1.2x of the figures at 1,000.
+ *
  * Redis round trips per turn have their own module (redisRoundTrips.bench.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -32,8 +36,9 @@ import { tenantKey } from '../src/redis/tenantKey.js';
 import { Customer, exchange } from '../test/e2e/customerClient.js';
 import type { BenchRow } from './benchRow.js';
 import { deleteTenant } from './redisRoundTripCount.js';
+import { openConversationRows } from './openConversationsScale.js';
 
-export const title = 'scale: the memory inbox claim and Redis memory per idle conversation';
+export const title = 'scale: the memory inbox claim, Redis memory per idle conversation, turns with many open conversations';
 
 const SIZES = [1_000, 10_000, 100_000];
 const CLAIMS = 20_000;
@@ -190,5 +195,5 @@ async function memoryOverADayRows(): Promise<BenchRow[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  return [...(await claimRows()), ...(await memoryOverADayRows()), ...(await idleConversationRows())];
+  return [...(await claimRows()), ...(await memoryOverADayRows()), ...(await idleConversationRows()), ...(await openConversationRows())];
 }
