@@ -9,9 +9,10 @@
  * stand for something else:
  * - U+0001 then a version character opens an encoded value: a value without it (written by an
  *   earlier version, or by hand) is plain JSON and is read as it is;
- * - U+0002 then 22 base64url characters: a lower-case UUID (36 characters);
+ * - U+0002 then 22 base64url characters: a lower-case UUID (36 characters); U+0007 alone: the
+ *   same UUID as the one before it in the value (a reply's id and the id it replies to);
  * - U+0003 then 9 base-36 digits: a quoted ISO time as Date#toISOString writes it ("...Z");
- * - U+0004 to U+0007: the value's context strings (e.g. its conversation id, which the key
+ * - U+0004 to U+0006: the value's context strings (e.g. its conversation id, which the key
  *   already names), given by the caller to encode and decode alike;
  * - U+0008 to U+001E, and U+001F then a printable ASCII character: the dictionary's strings.
  *
@@ -21,23 +22,57 @@
 const OPEN = '\u0001';
 const UUID = '\u0002';
 const TIME = '\u0003';
+const SAME_UUID = '\u0007';
 const FIRST_CONTEXT = 4;
-const MAX_CONTEXT = 4;
+const MAX_CONTEXT = 3;
 const FIRST_SINGLE = 8;
 const LAST_SINGLE = 0x1e;
 const ESCAPE = '\u001f';
 const MAX_ENTRIES = LAST_SINGLE - FIRST_SINGLE + 1 + (0x7e - 0x20 + 1);
 const TIME_DIGITS = 9; // base 36: up to the year 5138
 
-const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const TIME_PATTERN = /"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"/g;
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function packUuid(uuid: string): string {
-  return UUID + Buffer.from(uuid.replace(/-/g, ''), 'hex').toString('base64url');
+function isLowerHex(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66);
+}
+
+/** Whether a lower-case UUID (8-4-4-4-12 hex digits) starts at `at`. */
+function uuidAt(text: string, at: number): boolean {
+  if (at + 36 > text.length) return false;
+  for (let i = 0; i < 36; i++) {
+    const code = text.charCodeAt(at + i);
+    if (i === 8 || i === 13 || i === 18 || i === 23 ? code !== 0x2d : !isLowerHex(code)) return false;
+  }
+  return true;
+}
+
+/**
+ * Packs every lower-case UUID, a repeat of the one before as one character. UUIDs are found
+ * from their first dash (a scan that stops at dashes only: a regular expression tried at
+ * every character cost more than the rest of the encoding).
+ */
+function packUuids(text: string): string {
+  let out = '';
+  let done = 0;
+  let last = '';
+  for (let dash = text.indexOf('-', 8); dash >= 0; ) {
+    const at = dash - 8;
+    if (at >= done && uuidAt(text, at)) {
+      const uuid = text.slice(at, at + 36);
+      out += text.slice(done, at) + (uuid === last ? SAME_UUID : UUID + Buffer.from(uuid.replace(/-/g, ''), 'hex').toString('base64url'));
+      last = uuid;
+      done = at + 36;
+      dash = text.indexOf('-', done + 8);
+    } else {
+      dash = text.indexOf('-', dash + 1);
+    }
+  }
+  return done === 0 ? text : out + text.slice(done);
 }
 
 function unpackUuid(packed: string): string {
@@ -90,7 +125,7 @@ export class CompactJson {
    * The short form of `json`.
    *
    * @param json - JSON text as JSON.stringify writes it
-   * @param context - up to 4 strings the reader will give again (e.g. the ids the key names)
+   * @param context - up to 3 strings the reader will give again (e.g. the ids the key names)
    */
   encode(json: string, context: readonly string[] = []): string {
     // Not JSON.stringify's output: kept as it is (it reads back as it is, unless it looks encoded).
@@ -106,7 +141,7 @@ export class CompactJson {
       if (escaped.length > 1 && !/[\x00-\x1f]/.test(escaped)) text = text.split(escaped).join(String.fromCharCode(FIRST_CONTEXT + i));
     });
     if (this.entries) text = text.replace(this.entries, (entry) => this.tokenOf.get(entry)!);
-    text = text.replace(UUID_PATTERN, packUuid).replace(TIME_PATTERN, packTime);
+    text = packUuids(text).replace(TIME_PATTERN, packTime);
     return this.open + text;
   }
 
@@ -120,9 +155,11 @@ export class CompactJson {
   decode(text: string, context: readonly string[] = []): string {
     if (text.charAt(0) !== OPEN) return text;
     if (!text.startsWith(this.open)) throw new RangeError(`CompactJson: a value of version ${JSON.stringify(text.charAt(1))}, this reader is ${JSON.stringify(this.open.charAt(1))}`);
+    let last = '';
     return text.slice(2).replace(this.tokens, (token) => {
       const kind = token.charAt(0);
-      if (kind === UUID) return unpackUuid(token.slice(1));
+      if (kind === UUID) return (last = unpackUuid(token.slice(1)));
+      if (kind === SAME_UUID) return last;
       if (kind === TIME) return unpackTime(token.slice(1));
       const code = kind.charCodeAt(0);
       if (code < FIRST_SINGLE) return JSON.stringify(context[code - FIRST_CONTEXT] ?? '').slice(1, -1);
