@@ -9,16 +9,15 @@
  * id). Transcripts are not seeded: a turn only appends to its own. The active share is new
  * customers of the ready guided-help bot on the local stack, one at a time, each saying
  * hello and picking a topic; the process's CPU over those turns (bot, emulator and customers:
- * one process) is divided by the turns. All of it lives in a tenant of its own, deleted after.
+ * one process) is divided by the turns. The scale module runs it on its own stack and tenant,
+ * after the memory rows (whose real conversations warm it up), and deletes the tenant after.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { StoreItems } from 'botbuilder-core';
-import { startLocalStack, type LocalStack } from '../cli/localStack.js';
-import { createReadyGuidedHelpBot } from '../bots/guidedHelpReadyBot.js';
+import type { LocalStack } from '../cli/localStack.js';
 import { loadConfig } from '../src/config/config.js';
-import { createLogger } from '../src/observability/logger.js';
-import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../src/redis/redisConnection.js';
+import type { RedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
 import { indexShardOf, INDEX_SHARDS } from '../src/storage/conversationReferenceStore.js';
 import { RedisStorage } from '../src/storage/redisStorage.js';
@@ -97,46 +96,36 @@ async function seedIdle(storage: RedisStorage, template: (id: string) => StoreIt
   await storage.write(index);
 }
 
-async function deleteTenantKeys(redis: RedisConnection, tenant: string): Promise<void> {
+/** Deletes every key of the tenant, a batch of the scan at a time (100,000s of keys). */
+export async function deleteTenantKeys(redis: RedisConnection, tenant: string): Promise<void> {
   for await (const batch of redis.scanIterator({ MATCH: `${tenantKey(tenant)}:*`, COUNT: 2000 })) if (batch.length > 0) await redis.unlink(batch);
 }
 
-export async function openConversationRows(): Promise<BenchRow[]> {
-  const tenant = `bench-scale-open-${randomUUID().slice(0, 8)}`;
-  const redis = await createRedisConnection();
-  const stack = await startLocalStack({
-    bot: createReadyGuidedHelpBot,
-    env: { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant },
-    logger: createLogger({ level: 'silent' }),
-  });
+/**
+ * The rows, on a running local stack whose tenant holds `templateConversation`, an idle
+ * guided-help conversation (seeded ones copy its items); its real conversations warmed it up.
+ */
+export async function openConversationRows(stack: LocalStack, redis: RedisConnection, tenant: string, templateConversation: string): Promise<BenchRow[]> {
   const storage = new RedisStorage({ client: redis, tenant, ttlSeconds: loadConfig({}).STATE_TTL_SECONDS });
-  try {
-    const first = await activeCustomer(stack, []);
-    const template = await idleTemplate(storage, first);
-    await activeTurns(stack, 20); // warm-up: the JIT, not the size, would otherwise weigh on the first row
-    const shards: string[][] = Array.from({ length: INDEX_SHARDS }, () => []);
-    const figures: { cpuMs: number; p99: number }[] = [];
-    let seeded = 0;
-    for (const size of SIZES) {
-      await seedIdle(storage, template, shards, seeded, size);
-      seeded = size;
-      figures.push(await activeTurns(stack, ACTIVE_TURNS));
-    }
-    const [base] = figures;
-    return SIZES.flatMap((size, i) => {
-      const open = size.toLocaleString('en');
-      const cpuRatio = figures[i].cpuMs / base.cpuMs;
-      const p99Ratio = figures[i].p99 / base.p99;
-      const goal = i === 0 ? {} : { goal: `ratio <= ${MAX_RATIO}`, pass: cpuRatio <= MAX_RATIO };
-      const p99Goal = i === 0 ? {} : { goal: `ratio <= ${MAX_RATIO}`, pass: p99Ratio <= MAX_RATIO };
-      return [
-        { measure: `Redis: CPU per active turn with ${open} open guided-help conversations (${ACTIVE_TURNS} turns, customers ${CONCURRENT_CUSTOMERS} at a time)`, value: Number(figures[i].cpuMs.toFixed(3)), unit: 'ms', baseline: { label: 'the same at 1,000', value: Number(base.cpuMs.toFixed(3)) }, ratio: Number(cpuRatio.toFixed(2)), ...goal },
-        { measure: `Redis: reply p99 with ${open} open guided-help conversations`, value: Number(figures[i].p99.toFixed(1)), unit: 'ms', baseline: { label: 'the same at 1,000', value: Number(base.p99.toFixed(1)) }, ratio: Number(p99Ratio.toFixed(2)), ...p99Goal },
-      ];
-    });
-  } finally {
-    await stack.stop();
-    await deleteTenantKeys(redis, tenant);
-    await closeRedisConnection(redis);
+  const template = await idleTemplate(storage, templateConversation);
+  const shards: string[][] = Array.from({ length: INDEX_SHARDS }, () => []);
+  const figures: { cpuMs: number; p99: number }[] = [];
+  let seeded = 0;
+  for (const size of SIZES) {
+    await seedIdle(storage, template, shards, seeded, size);
+    seeded = size;
+    figures.push(await activeTurns(stack, ACTIVE_TURNS));
   }
+  const [base] = figures;
+  return SIZES.flatMap((size, i) => {
+    const open = size.toLocaleString('en');
+    const cpuRatio = figures[i].cpuMs / base.cpuMs;
+    const p99Ratio = figures[i].p99 / base.p99;
+    const goal = i === 0 ? {} : { goal: `ratio <= ${MAX_RATIO}`, pass: cpuRatio <= MAX_RATIO };
+    const p99Goal = i === 0 ? {} : { goal: `ratio <= ${MAX_RATIO}`, pass: p99Ratio <= MAX_RATIO };
+    return [
+      { measure: `Redis: CPU per active turn with ${open} open guided-help conversations (${ACTIVE_TURNS} turns, customers ${CONCURRENT_CUSTOMERS} at a time)`, value: Number(figures[i].cpuMs.toFixed(3)), unit: 'ms', baseline: { label: 'the same at 1,000', value: Number(base.cpuMs.toFixed(3)) }, ratio: Number(cpuRatio.toFixed(2)), ...goal },
+      { measure: `Redis: reply p99 with ${open} open guided-help conversations`, value: Number(figures[i].p99.toFixed(1)), unit: 'ms', baseline: { label: 'the same at 1,000', value: Number(base.p99.toFixed(1)) }, ratio: Number(p99Ratio.toFixed(2)), ...p99Goal },
+    ];
+  });
 }
