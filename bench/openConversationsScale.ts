@@ -121,8 +121,10 @@ export async function openConversationRows(stack: LocalStack, redis: RedisConnec
     const open = size.toLocaleString('en');
     const cpuRatio = figures[i].cpuMs / base.cpuMs;
     const p99Ratio = figures[i].p99 / base.p99;
-    const goal = i === 0 ? {} : { goal: `ratio <= ${MAX_RATIO}`, pass: cpuRatio <= MAX_RATIO };
-    const p99Goal = i === 0 ? {} : { goal: `ratio <= ${MAX_RATIO}`, pass: p99Ratio <= MAX_RATIO };
+    // The goal is at the largest size; the sizes between say how the cost grows on the way.
+    const last = i === SIZES.length - 1;
+    const goal = last ? { goal: `ratio <= ${MAX_RATIO}`, pass: cpuRatio <= MAX_RATIO } : {};
+    const p99Goal = last ? { goal: `ratio <= ${MAX_RATIO}`, pass: p99Ratio <= MAX_RATIO } : {};
     return [
       { measure: `Redis: CPU per active turn with ${open} open guided-help conversations (${ACTIVE_TURNS} turns, customers ${CONCURRENT_CUSTOMERS} at a time)`, value: Number(figures[i].cpuMs.toFixed(3)), unit: 'ms', baseline: { label: 'the same at 1,000', value: Number(base.cpuMs.toFixed(3)) }, ratio: Number(cpuRatio.toFixed(2)), ...goal },
       { measure: `Redis: reply p99 with ${open} open guided-help conversations`, value: Number(figures[i].p99.toFixed(1)), unit: 'ms', baseline: { label: 'the same at 1,000', value: Number(base.p99.toFixed(1)) }, ratio: Number(p99Ratio.toFixed(2)), ...p99Goal },
