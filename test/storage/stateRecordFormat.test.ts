@@ -73,4 +73,15 @@ describe('State items on Redis', () => {
     await storage.write({ [key]: { ...item, eTag: oldETag } }).catch(() => (refused = true));
     expect(refused).to.equal(true);
   });
+
+  it('[N1] a long shared item (an index shard of thousands of ids) is kept as plain JSON, and reads back as written', async () => {
+    const key = 'conversationReferences/~index/7';
+    const index = { ids: Array.from({ length: 300 }, (_, i) => `7cf905bb-7927-44eb-b974-c1957b70${String(i).padStart(4, '0')}`) };
+    await storage.write({ [key]: index });
+    const { d } = await client.hGetAll(storage.keyOf(key));
+    expect(d).to.equal(JSON.stringify(index));
+    const { eTag, ...read } = (await storage.read([key]))[key];
+    expect(read).to.deep.equal(index);
+    expect(eTag).to.be.a('string');
+  });
 });
