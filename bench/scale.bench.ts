@@ -15,6 +15,10 @@
  *   idle or ending. Memory fills during the first lifetime, then stays flat: the goal is a heap
  *   over the second day within 1.1x of its lowest point.
  *
+ * - Per-turn CPU and reply p99 with 1,000, 10,000 and 100,000 open conversations on Redis
+ *   (openConversationsScale.ts): idle ones seeded straight into Redis, new customers active.
+ *   Goal: at 100,000 within 1.2x of the figures at 1,000.
+ *
  * Redis round trips per turn have their own module (redisRoundTrips.bench.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -27,13 +31,13 @@ import { MemoryInbox } from '../src/adapter/inbox/memoryInbox.js';
 import { HubMemoryStorage } from '../src/storage/memoryStorage.js';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/observability/logger.js';
-import { closeRedisConnection, createRedisConnection } from '../src/redis/redisConnection.js';
+import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
 import { Customer, exchange } from '../test/e2e/customerClient.js';
 import type { BenchRow } from './benchRow.js';
-import { deleteTenant } from './redisRoundTripCount.js';
+import { deleteTenantKeys, openConversationRows } from './openConversationsScale.js';
 
-export const title = 'scale: the memory inbox claim and Redis memory per idle conversation';
+export const title = 'scale: the memory inbox claim, Redis memory per idle conversation, turns with many open conversations';
 
 const SIZES = [1_000, 10_000, 100_000];
 const CLAIMS = 20_000;
@@ -84,7 +88,12 @@ function kindOf(key: string, prefix: string): string {
   return key.slice(prefix.length + 1).split(':')[0] || '(tenant)';
 }
 
-async function idleConversationRows(): Promise<BenchRow[]> {
+/**
+ * Redis memory per idle conversation, then turns with many open conversations: one local stack
+ * on Redis for both (the real conversations of the first warm the second), in a tenant of its
+ * own, deleted after.
+ */
+async function redisRows(): Promise<BenchRow[]> {
   const tenant = `bench-scale-${randomUUID().slice(0, 8)}`;
   const redis = await createRedisConnection();
   const stack = await startLocalStack({
@@ -92,44 +101,52 @@ async function idleConversationRows(): Promise<BenchRow[]> {
     env: { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant },
     logger: createLogger({ level: 'silent' }),
   });
-  const prefix = tenantKey(tenant);
   try {
+    const customers: Customer[] = [];
     for (let c = 0; c < IDLE_CONVERSATIONS; c++) {
       const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
       await exchange(customer, 'hello', (m) => m.type.value === 'richMessage.quickreply');
       await exchange(customer, 'Home internet', (m) => m.type.value === 'richMessage.listpicker');
+      customers.push(customer);
       if ((c + 1) % 25 === 0) process.stderr.write(`bench: scale: ${c + 1} of ${IDLE_CONVERSATIONS} idle conversations opened\n`);
     }
-    const bytesByKind = new Map<string, { bytes: number; keys: number }>();
-    for await (const batch of redis.scanIterator({ MATCH: `${prefix}:*`, COUNT: 500 })) {
-      for (const key of batch) {
-        const bytes = (await redis.memoryUsage(key)) ?? 0;
-        const kind = kindOf(key, prefix);
-        const sum = bytesByKind.get(kind) ?? { bytes: 0, keys: 0 };
-        bytesByKind.set(kind, { bytes: sum.bytes + bytes, keys: sum.keys + 1 });
-      }
-    }
-    const total = [...bytesByKind.values()].reduce((s, k) => s + k.bytes, 0) / IDLE_CONVERSATIONS;
-    const rows: BenchRow[] = [
-      {
-        measure: `Redis memory per idle guided-help conversation (${IDLE_CONVERSATIONS} real conversations, every key of the tenant)`,
-        value: Math.round(total),
-        unit: 'B',
-        baseline: { label: 'goal 3 KB', value: MAX_IDLE_BYTES },
-        ratio: Number((total / MAX_IDLE_BYTES).toFixed(2)),
-        goal: '<= 3 KB',
-        pass: total <= MAX_IDLE_BYTES,
-      },
-    ];
-    for (const [kind, sum] of [...bytesByKind].sort((a, b) => b[1].bytes - a[1].bytes)) {
-      rows.push({ measure: `  of which '${kind}' keys (${sum.keys} keys)`, value: Math.round(sum.bytes / IDLE_CONVERSATIONS), unit: 'B per conversation' });
-    }
-    return rows;
+    const memory = await idleMemoryRows(redis, tenant);
+    return [...memory, ...(await openConversationRows(stack, redis, tenant, customers[0].conversationId))];
   } finally {
     await stack.stop();
+    await deleteTenantKeys(redis, tenant);
     await closeRedisConnection(redis);
-    await deleteTenant(tenant);
   }
+}
+
+/** Every key of the tenant read with MEMORY USAGE, summed by kind, per idle conversation. */
+async function idleMemoryRows(redis: RedisConnection, tenant: string): Promise<BenchRow[]> {
+  const prefix = tenantKey(tenant);
+  const bytesByKind = new Map<string, { bytes: number; keys: number }>();
+  for await (const batch of redis.scanIterator({ MATCH: `${prefix}:*`, COUNT: 500 })) {
+    for (const key of batch) {
+      const bytes = (await redis.memoryUsage(key)) ?? 0;
+      const kind = kindOf(key, prefix);
+      const sum = bytesByKind.get(kind) ?? { bytes: 0, keys: 0 };
+      bytesByKind.set(kind, { bytes: sum.bytes + bytes, keys: sum.keys + 1 });
+    }
+  }
+  const total = [...bytesByKind.values()].reduce((s, k) => s + k.bytes, 0) / IDLE_CONVERSATIONS;
+  const rows: BenchRow[] = [
+    {
+      measure: `Redis memory per idle guided-help conversation (${IDLE_CONVERSATIONS} real conversations, every key of the tenant)`,
+      value: Math.round(total),
+      unit: 'B',
+      baseline: { label: 'goal 3 KB', value: MAX_IDLE_BYTES },
+      ratio: Number((total / MAX_IDLE_BYTES).toFixed(2)),
+      goal: '<= 3 KB',
+      pass: total <= MAX_IDLE_BYTES,
+    },
+  ];
+  for (const [kind, sum] of [...bytesByKind].sort((a, b) => b[1].bytes - a[1].bytes)) {
+    rows.push({ measure: `  of which '${kind}' keys (${sum.keys} keys)`, value: Math.round(sum.bytes / IDLE_CONVERSATIONS), unit: 'B per conversation' });
+  }
+  return rows;
 }
 
 const CONVERSATIONS_PER_DAY = Number(process.env.SCALE_CONVERSATIONS_PER_DAY ?? 100_000);
@@ -190,5 +207,5 @@ async function memoryOverADayRows(): Promise<BenchRow[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  return [...(await claimRows()), ...(await memoryOverADayRows()), ...(await idleConversationRows())];
+  return [...(await claimRows()), ...(await memoryOverADayRows()), ...(await redisRows())];
 }

@@ -32,6 +32,7 @@ interface Commands {
   hGetAll(key: string): Promise<Record<string, string>>;
   hmGet(key: string, fields: string[]): Promise<(string | null)[]>;
   hIncrBy(key: string, field: string, increment: number): Promise<number>;
+  hSet(key: string, field: string, value: string): Promise<number>;
   expire(key: string, seconds: number): Promise<number>;
 }
 
@@ -226,6 +227,18 @@ export class SharedRedis implements Commands {
    */
   hIncrBy(key: string, field: string, increment: number): Promise<number> {
     return this.commands.hIncrBy(key, field, increment);
+  }
+
+  /**
+   * HSET of one field.
+   *
+   * @param key - the hash
+   * @param field - the field
+   * @param value - its value
+   * @returns 1 when the field is new, 0 when it was replaced
+   */
+  hSet(key: string, field: string, value: string): Promise<number> {
+    return this.commands.hSet(key, field, value);
   }
 
   /**

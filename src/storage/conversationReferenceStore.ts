@@ -26,6 +26,14 @@ const REFRESH_AFTER_MS = 3600_000;
 
 export const INDEX_SHARDS = 64;
 
+/** The index shard (0 to INDEX_SHARDS - 1) that holds a conversation id. */
+export function indexShardOf(conversationId: string): number {
+  // FNV-1a: cheap and well spread; nothing here needs a cryptographic hash.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < conversationId.length; i++) h = Math.imul(h ^ conversationId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % INDEX_SHARDS;
+}
+
 interface ReferenceItem {
   reference: StoredReference;
   savedAt: string;
@@ -177,10 +185,7 @@ export class ConversationReferenceStore {
   }
 
   private shardKeyOf(conversationId: string): string {
-    // FNV-1a: cheap and well spread; nothing here needs a cryptographic hash.
-    let h = 0x811c9dc5;
-    for (let i = 0; i < conversationId.length; i++) h = Math.imul(h ^ conversationId.charCodeAt(i), 0x01000193);
-    return `${this.namespace}/~index/${(h >>> 0) % INDEX_SHARDS}`;
+    return `${this.namespace}/~index/${indexShardOf(conversationId)}`;
   }
 
   private async readShards(keys: string[]): Promise<[string, IndexItem][]> {

@@ -1,11 +1,11 @@
 // botbuilder Storage on Redis with optimistic concurrency (documented on the class).
-import { randomUUID } from 'node:crypto';
 import type { Storage, StoreItems } from 'botbuilder-core';
 import { tenantKey } from '../redis/tenantKey.js';
 import { eTagConflict } from './eTagConflict.js';
 import { writeConditionOf } from './memoryStorage.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import { DELETE_SCRIPT, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
+import { decodeStateValue, encodeStateValue, newETag } from './stateCodec.js';
 
 /** Where a `RedisStorage` keeps its items and for how long. */
 export interface RedisStorageOptions {
@@ -32,7 +32,8 @@ export interface RedisStorageOptions {
  * keys) is checked and written in one Lua script, all or nothing, where MemoryStorage writes
  * the other keys of a batch in which one key conflicts.
  *
- * Keys: `hubbot:{tenant}:state:<key>`, a hash of the eTag (`e`) and the JSON (`d`). With `ttlSeconds`, an item
+ * Keys: `hubbot:{tenant}:state:<key>`, a hash of the eTag (`e`) and the JSON (`d`, shortened by
+ * stateCodec.ts; plain JSON from earlier versions reads as it is). With `ttlSeconds`, an item
  * expires that long after its last write (reads do not extend it).
  */
 export class RedisStorage implements Storage {
@@ -74,7 +75,7 @@ export class RedisStorage implements Storage {
     keys.forEach((key, i) => {
       const [eTag, json] = reply[i] ?? [null, null];
       if (eTag === null || json === null) return;
-      items[key] = { ...(JSON.parse(json) as object), eTag };
+      items[key] = { ...(JSON.parse(decodeStateValue(json, key)) as object), eTag };
     });
     return items;
   }
@@ -98,7 +99,7 @@ export class RedisStorage implements Storage {
       const { eTag, ...doc } = item as { eTag?: unknown };
       const condition = writeConditionOf(eTag);
       const expected = condition.kind === 'absent' ? '' : condition.kind === 'any' ? '*' : condition.eTag;
-      args.push(expected, randomUUID(), JSON.stringify(doc));
+      args.push(expected, newETag(), encodeStateValue(JSON.stringify(doc), key));
     }
     const conflictAt = Number(await WRITE_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), args));
     if (conflictAt > 0) throw eTagConflict(keys[conflictAt - 1]);

@@ -3,6 +3,7 @@ import type { Activity, PagedResult, TranscriptInfo, TranscriptStore } from 'bot
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import { tenantKey } from '../redis/tenantKey.js';
 import { DELETE_SCRIPT, LISTING_SCRIPT, LOG_SCRIPT, PAGE_SCRIPT, PRUNE_SCRIPT } from './redisTranscriptScripts.js';
+import { decodeTranscriptRecord, encodeTranscriptRecord } from './transcriptCodec.js';
 import {
   checkedAddress,
   checkListingToken,
@@ -39,7 +40,8 @@ export interface RedisTranscriptStoreOptions extends TranscriptStoreOptions {
  * extended by each activity.
  *
  * Keys (ids URI-encoded, so a ':' in an id cannot make two transcripts share a key):
- * - `hubbot:{tenant}:transcript:<channel>:<conversation>`: the list of activities (JSON);
+ * - `hubbot:{tenant}:transcript:<channel>:<conversation>`: the list of activities (JSON, shortened
+ *   by transcriptCodec.ts; plain JSON from earlier versions reads as it is);
  * - `hubbot:{tenant}:transcript-key:<channel>:<conversation>`: its listing key;
  * - `hubbot:{tenant}:transcripts:<channel>`: the sorted set of listing keys.
  */
@@ -117,7 +119,7 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
       batch = pending;
       this.batches.set(id, batch);
     }
-    batch.jsons.push(json);
+    batch.jsons.push(encodeTranscriptRecord(json, channelId, conversationId));
     return batch.done;
   }
 
@@ -134,7 +136,8 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     requireIds(channelId, conversationId);
     const start = positionOf(continuationToken);
     const [log] = this.keysOf(channelId, conversationId);
-    const [total, jsons] = (await PAGE_SCRIPT.run(this.client, [log], [String(start), String(start + this.opts.pageSize - 1)])) as [number, string[]];
+    const [total, records] = (await PAGE_SCRIPT.run(this.client, [log], [String(start), String(start + this.opts.pageSize - 1)])) as [number, string[]];
+    const jsons = records.map((record) => decodeTranscriptRecord(record, channelId, conversationId));
     return pageOf(jsons, start, Number(total), this.opts.pageSize, startDate);
   }
 

@@ -1,0 +1,86 @@
+/**
+ * How RedisTranscriptStore keeps an activity (transcriptCodec.ts): shorter than its JSON,
+ * read back exactly, masked data as masked, and transcripts written by the earlier version
+ * (plain JSON records) still read.
+ */
+import { expect } from 'chai';
+import type { Activity } from 'botbuilder-core';
+import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
+import { RedisTranscriptStore } from '../../src/transcripts/redisTranscriptStore.js';
+import { transcriptStoreFromConfig } from '../../src/transcripts/transcriptStoreFromConfig.js';
+import { keptJsonOf, listingKey } from '../../src/transcripts/transcriptRecord.js';
+import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
+
+const CHANNEL = 'conversation-hub';
+const CONVERSATION = '7cf905bb-7927-44eb-b974-c1957b701a7c';
+
+/** A bot's reply as the hub's guided help sends it: a question with its choices as cards. */
+function hubReply(n: number): Partial<Activity> {
+  const customer = { id: 'customer-9d175c40', name: '', role: 'user' };
+  const bot = { id: 'hub-bot', name: 'bot', role: 'bot' };
+  const choice = (i: number, text: string) => ({ contentType: 'application/vnd.microsoft.card.hero', content: { title: `${i}. ${text}`, buttons: [{ type: 'imBack', title: text, value: `1002${i}` }] } });
+  return {
+    type: 'message',
+    id: `56c184c0-268c-4814-956b-05a470b214e${n}:r1`,
+    channelId: CHANNEL,
+    from: bot,
+    recipient: customer,
+    conversation: { id: CONVERSATION, isGroup: false, conversationType: 'hub', name: '' },
+    replyToId: `56c184c0-268c-4814-956b-05a470b214e${n}`,
+    text: 'What is the problem?\nPick the closest symptom.',
+    locale: 'en-US',
+    attachments: [choice(1, 'No connection at all'), choice(2, 'The connection is slow'), choice(3, 'Only Wi-Fi does not work')],
+    timestamp: new Date(Date.UTC(2026, 10, 26, 6, 28, n)),
+  };
+}
+
+describe('Transcript records on Redis', () => {
+  let client: RedisConnection;
+  let tenant: string;
+  let store: RedisTranscriptStore;
+  beforeEach(async () => {
+    client = await createRedisConnection();
+    tenant = uniqueTenant('transcript-format');
+    store = new RedisTranscriptStore({ client, tenant });
+  });
+  afterEach(async () => {
+    await deleteTenantKeys(client, tenant);
+    await closeRedisConnection(client);
+  });
+
+  it('[N2] a hub activity is kept in under a third of its JSON and reads back as it was logged', async () => {
+    const reply = hubReply(1);
+    await store.logActivity(reply as Activity);
+    const [log] = store.keysOf(CHANNEL, CONVERSATION);
+    const [stored] = await client.lRange(log, 0, -1);
+    const json = keptJsonOf(reply);
+    expect(Buffer.byteLength(stored)).to.be.below(json.length / 3);
+    const [read] = (await store.getTranscriptActivities(CHANNEL, CONVERSATION)).items;
+    expect(read).to.deep.equal(JSON.parse(json, (k, v: unknown) => (k === 'timestamp' ? new Date(v as string) : v)));
+  });
+
+  it('[N2] a transcript written by the earlier version (plain JSON records) still reads, with the records added since', async () => {
+    const [log, holder, index] = store.keysOf(CHANNEL, CONVERSATION);
+    const first = hubReply(1);
+    const member = listingKey((first.timestamp as Date).getTime(), CONVERSATION);
+    await client.rPush(log, keptJsonOf(first));
+    await client.set(holder, member);
+    await client.zAdd(index, { score: 0, value: member });
+    await store.logActivity(hubReply(2) as Activity);
+    const { items } = await store.getTranscriptActivities(CHANNEL, CONVERSATION);
+    expect(items.map((a) => a.id)).to.deep.equal([first.id, hubReply(2).id]);
+    expect(items[0].attachments).to.deep.equal(first.attachments);
+    expect((await store.listTranscripts(CHANNEL)).items.map((t) => t.id)).to.deep.equal([CONVERSATION]);
+  });
+
+  it('[S13] what the customer typed is masked before it is kept: the stored record holds the mask, not the text', async () => {
+    const masked = transcriptStoreFromConfig({ TRANSCRIPTS: 'on', TRANSCRIPT_TTL_SECONDS: 3600, PLATFORM_TENANT: tenant }, client) as RedisTranscriptStore;
+    const typed = { ...hubReply(3), from: { id: 'customer-9d175c40', role: 'user' }, text: 'write to jane.doe@example.com or call +44 20 7946 0958' };
+    await masked.logActivity(typed as Activity);
+    const [log] = masked.keysOf(CHANNEL, CONVERSATION);
+    const [stored] = await client.lRange(log, 0, -1);
+    expect(stored).not.to.include('jane.doe').and.not.to.include('7946');
+    const [read] = (await masked.getTranscriptActivities(CHANNEL, CONVERSATION)).items;
+    expect(read.text).not.to.include('jane.doe').and.not.to.include('7946');
+  });
+});
