@@ -67,7 +67,17 @@ export function maskCustomerDataDeep<T>(value: T, kinds: readonly CustomerDataKi
   if (typeof value === 'string') return maskCustomerData(value, kinds) as T;
   if (Array.isArray(value)) return value.map((v) => maskCustomerDataDeep(v, kinds, depth + 1)) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, STRUCTURAL_KEY.test(k) ? v : maskCustomerDataDeep(v, kinds, depth + 1)])) as T;
+    // A loop over the keys rather than entries → map → fromEntries: this runs on every activity
+    // of every transcript, and those three copies were most of its cost.
+    const source = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(source)) {
+      const v = STRUCTURAL_KEY.test(k) ? source[k] : maskCustomerDataDeep(source[k], kinds, depth + 1);
+      // An own `__proto__` key (JSON.parse makes one) stays a key, as fromEntries kept it.
+      if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[k] = v;
+    }
+    return out as T;
   }
   return value;
 }

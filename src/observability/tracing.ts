@@ -71,11 +71,7 @@ export function startSpan(name: string, start: SpanStart = {}): PipelineSpan {
     const sc = linked && otel.trace.getSpanContext(linked as OtelApi.Context);
     if (sc && otel.trace.isSpanContextValid(sc)) links.push({ context: sc });
   }
-  const span = otel.trace.getTracer(TRACER_NAME).startSpan(
-    name,
-    { kind: kindOf(otel, start.kind), startTime: start.startTime, links, attributes: defined(start.attributes) },
-    parent,
-  );
+  const span = tracerOf(otel).startSpan(name, { kind: kindOf(otel, start.kind), startTime: start.startTime, links, attributes: defined(start.attributes) }, parent);
   if (!span.isRecording()) {
     span.end();
     return NOOP_SPAN;
@@ -157,13 +153,38 @@ export function traceContextOf(traceparent: unknown): TraceContext | undefined {
   return otel.trace.setSpanContext(otel.ROOT_CONTEXT, sc) as TraceContext;
 }
 
+/**
+ * This package's tracer, asked of the provider once per provider rather than per span: every
+ * turn starts several spans, and `getTracer` builds a tracer object each time on the API's proxy
+ * provider. A provider registered (or replaced) later is a different object: asked again then.
+ */
+let tracer: { provider: OtelApi.TracerProvider; tracer: OtelApi.Tracer } | undefined;
+function tracerOf(otel: Api): OtelApi.Tracer {
+  const provider = otel.trace.getTracerProvider();
+  if (tracer?.provider !== provider) tracer = { provider, tracer: provider.getTracer(TRACER_NAME) };
+  return tracer.tracer;
+}
+
 function kindOf(otel: Api, kind: SpanStart['kind']): OtelApi.SpanKind {
-  const kinds = { server: otel.SpanKind.SERVER, client: otel.SpanKind.CLIENT, consumer: otel.SpanKind.CONSUMER, producer: otel.SpanKind.PRODUCER, internal: otel.SpanKind.INTERNAL };
-  return kinds[kind ?? 'internal'];
+  switch (kind) {
+    case 'server':
+      return otel.SpanKind.SERVER;
+    case 'client':
+      return otel.SpanKind.CLIENT;
+    case 'consumer':
+      return otel.SpanKind.CONSUMER;
+    case 'producer':
+      return otel.SpanKind.PRODUCER;
+    default:
+      return otel.SpanKind.INTERNAL;
+  }
 }
 
 function defined(attributes: SpanAttributes | undefined): OtelApi.Attributes {
   const out: OtelApi.Attributes = {};
-  for (const [k, v] of Object.entries(attributes ?? {})) if (v !== undefined) out[k] = v;
+  for (const k in attributes) {
+    const v = attributes[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out;
 }
