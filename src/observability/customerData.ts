@@ -55,7 +55,10 @@ export function maskCustomerData(text: string, kinds: readonly CustomerDataKind[
 }
 
 /** Fields that name or date things rather than say them: ids, times, addresses of services. */
-const STRUCTURAL_KEY = /(^id$|Id$|_id$|^ids?$|^(timestamp|localTimestamp|created|updated|createdAt|receivedAt|deadAt|expiration|serviceUrl|url|path|address|locale|language|type|channelId|etag|eTag|kind|time|level|msg)$)/;
+export const STRUCTURAL_KEY = /(^id$|Id$|_id$|^ids?$|^(timestamp|localTimestamp|created|updated|createdAt|receivedAt|deadAt|expiration|serviceUrl|url|path|address|locale|language|type|channelId|etag|eTag|kind|time|level|msg)$)/;
+
+/** Nesting below which nothing is masked (values deeper are kept as they are). */
+export const MAX_MASK_DEPTH = 32;
 
 /**
  * A copy of `value` with customer data masked in every string, except under keys that hold ids,
@@ -63,7 +66,7 @@ const STRUCTURAL_KEY = /(^id$|Id$|_id$|^ids?$|^(timestamp|localTimestamp|created
  * only; anything else is returned as it is.
  */
 export function maskCustomerDataDeep<T>(value: T, kinds: readonly CustomerDataKind[] = CUSTOMER_DATA_KINDS, depth = 0): T {
-  if (kinds.length === 0 || depth > 32) return value;
+  if (kinds.length === 0 || depth > MAX_MASK_DEPTH) return value;
   if (typeof value === 'string') return maskCustomerData(value, kinds) as T;
   if (Array.isArray(value)) return value.map((v) => maskCustomerDataDeep(v, kinds, depth + 1)) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
