@@ -16,6 +16,12 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const MAY_HOLD_DATA = /\d|@/;
 
+/** A key's name from its JSON token at [start, end), quotes included. */
+function keyName(json: string, start: number, end: number): string {
+  const token = json.slice(start, end);
+  return token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
+}
+
 /**
  * `json` with customer data masked in its strings, as `JSON.stringify(maskCustomerDataDeep(JSON.parse(json), kinds))`
  * gives it for JSON text that JSON.stringify wrote.
@@ -29,7 +35,11 @@ export function maskCustomerDataJson(json: string, kinds: readonly CustomerDataK
   /** Per open container: whether it is an object, and whether its values are kept (a structural key above). */
   const objects: boolean[] = [];
   const kept: boolean[] = [];
-  let keyIsStructural = false;
+  // The last key read, by position; whether it is structural is asked only when a value needs it.
+  let keyStart = 0;
+  let keyEnd = 0;
+  let keyIsStructural: boolean | undefined;
+  const structural = () => (keyIsStructural ??= STRUCTURAL_KEY.test(keyName(json, keyStart, keyEnd)));
   let expectKey = false;
   let out = '';
   let copiedUpTo = 0;
@@ -37,19 +47,26 @@ export function maskCustomerDataJson(json: string, kinds: readonly CustomerDataK
     const c = json.charCodeAt(i);
     if (c === QUOTE) {
       const start = i;
-      for (i++; i < json.length && json.charCodeAt(i) !== QUOTE; i++) if (json.charCodeAt(i) === BACKSLASH) i++;
+      let mayHoldData = false;
+      for (i++; i < json.length; i++) {
+        const d = json.charCodeAt(i);
+        if (d === QUOTE) break;
+        if (d === BACKSLASH) i++;
+        else if ((d >= 0x30 && d <= 0x39) || d === 0x40) mayHoldData = true;
+      }
       if (i >= json.length) throw new SyntaxError('maskCustomerDataJson: unterminated string');
-      const token = json.slice(start, i + 1);
       if (expectKey) {
-        const name = token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
-        keyIsStructural = STRUCTURAL_KEY.test(name);
+        keyStart = start;
+        keyEnd = i + 1;
+        keyIsStructural = undefined;
         expectKey = false;
         continue;
       }
+      // An escape hides no digit or @: theirs (\u0030-\u0039, \u0040) are written with digits.
+      if (!mayHoldData) continue;
       const depth = objects.length;
-      const keep = (depth > 0 && kept[depth - 1]) || (objects[depth - 1] === true && keyIsStructural) || depth > MAX_MASK_DEPTH;
-      if (keep || !MAY_HOLD_DATA.test(token)) continue;
-      const text = JSON.parse(token) as string;
+      if (depth > MAX_MASK_DEPTH || (depth > 0 && kept[depth - 1]) || (objects[depth - 1] === true && structural())) continue;
+      const text = JSON.parse(json.slice(start, i + 1)) as string;
       const masked = maskCustomerData(text, kinds);
       if (masked === text) continue;
       out += json.slice(copiedUpTo, start) + JSON.stringify(masked);
@@ -57,7 +74,7 @@ export function maskCustomerDataJson(json: string, kinds: readonly CustomerDataK
     } else if (c === 0x7b || c === 0x5b) {
       const depth = objects.length;
       // A container under a structural key is kept whole, as is one inside a kept container.
-      kept.push((depth > 0 && kept[depth - 1]) || (objects[depth - 1] === true && keyIsStructural));
+      kept.push((depth > 0 && kept[depth - 1]) || (objects[depth - 1] === true && structural()));
       objects.push(c === 0x7b);
       expectKey = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
