@@ -243,11 +243,7 @@ export class PlatformHttpCore implements HttpCore {
   }
 }
 
-/**
- * Bodies and answers go through axios as they are: the body is already a JSON string or bytes
- * (axios's default would parse a JSON string again only to check it, on every POST of replies),
- * and the answer is read by parseBody.
- */
+/** Bodies (JSON text or bytes already: axios would parse the JSON again to check it, each POST) and answers (read by parseBody) as they are. */
 const AS_IS = [(d: unknown) => d];
 
 /**
