@@ -9,10 +9,13 @@
  *    (b) botbuilder's CloudAdapter with the EchoBot, replying to a Bot Connector stub,
  *    (c) this adapter: startHubBotServer with the EchoBot, memory inbox, a real callback token,
  *        replies through the outbox to the sink (budget out of the way: a 1e9 req/s plan).
- *    Goals: (c)/(b) >= 4, (c)/(f) >= 0.5 in round trips per second.
+ *    Goals against the floor measured in the same run: (c)/(f) >= 0.6 in round trips per second
+ *    (the median of the rounds' ratios), and server CPU per round trip (c)/(f) <= 1.5; (c)/(b)
+ *    is shown without a goal.
  * 2. Callback ack latency of (c) at 1,000 callbacks/s, open loop, from a generator in its own
  *    process (adapter/openLoopGenerator.ts), in slices interleaved with the floor handler (f) at
- *    the same rate as the baseline (adapter/ackRuns.ts). Goal: p99 <= 20 ms.
+ *    the same rate as the baseline (adapter/ackRuns.ts). Goals: p99 <= 20 ms, and server CPU per
+ *    callback (the turn behind it included) at most 2x the floor handler's.
  * 3. 200 conversations backlogged against the emulator on the Enterprise plan (5 POST
  *    /conversations/messages a second): messages per POST (>= 5), 429s (= 0), Jain's fairness
  *    over per-conversation replies in a window (>= 0.95) — for the server as `hubbot start`

@@ -59,6 +59,8 @@ export function ackRows(r: AckResults, s: AckSettings): BenchRow[] {
       unit: 'ms',
       baseline: { label: FLOOR, value: perCallback(r.slices.floor) },
       ratio: perCallback(r.slices.hub) / perCallback(r.slices.floor),
+      goal: 'ratio <= 2',
+      pass: perCallback(r.slices.hub) / perCallback(r.slices.floor) <= 2,
     },
     { measure: `echoes received/s during the open loop ${OURS}`, value: hub.replyRate, unit: 'msg/s', baseline: { label: 'callbacks sent/s', value: hub.achievedRate }, ratio: hub.replyRate / hub.achievedRate },
     { measure: `echo backlog drain after the last ack ${OURS}${hub.drainMs === undefined ? ` (${hub.replies} of ${hub.ackLatenciesMs.length} echoes came)` : ''}`, value: hub.drainMs ?? Number.NaN, unit: 'ms' },

@@ -32,17 +32,17 @@ export function roundTripRows(r: RoundTripResults, s: RoundTripSettings): BenchR
       unit: 'msg/s',
       baseline: { label: 'CloudAdapter', value: rate('cloud') },
       ratio: ratio(rate('hub'), rate('cloud')),
-      goal: 'ratio >= 4',
-      pass: ratio(rate('hub'), rate('cloud')) >= 4,
     },
     {
-      measure: `round trips/s ${LABEL.hub} vs (f) the floor (ratio per round: ${perRound('floor')})`,
+      // The median of the rounds' ratios: a round in which the shared machine was busy for one
+      // server and not the other moves it less than it moves the ratio of the totals.
+      measure: `round trips/s ${LABEL.hub} vs (f) the floor (ratio: the median of the rounds' ${perRound('floor')}; of the totals ${ratio(rate('hub'), rate('floor')).toFixed(2)})`,
       value: rate('hub'),
       unit: 'msg/s',
       baseline: { label: 'floor: bare restify + keep-alive http.request', value: rate('floor') },
-      ratio: ratio(rate('hub'), rate('floor')),
-      goal: 'ratio >= 0.5',
-      pass: ratio(rate('hub'), rate('floor')) >= 0.5,
+      ratio: medianRoundRatio(c.hub.roundRates, c.floor.roundRates),
+      goal: 'ratio >= 0.6 (median of rounds)',
+      pass: medianRoundRatio(c.hub.roundRates, c.floor.roundRates) >= 0.6,
     },
     {
       measure: `round trips/s ${LABEL.hub} vs (a) the fetch handler (ratio per round: ${perRound('bare')})`,
@@ -77,12 +77,21 @@ export function roundTripRows(r: RoundTripResults, s: RoundTripSettings): BenchR
     unit: 'ms',
     baseline: { label: 'floor: bare restify + keep-alive http.request', value: c.floor.cpuMsPerMessage },
     ratio: ratio(c.hub.cpuMsPerMessage, c.floor.cpuMsPerMessage),
+    goal: 'ratio <= 1.5',
+    pass: ratio(c.hub.cpuMsPerMessage, c.floor.cpuMsPerMessage) <= 1.5,
   });
   rows.push({ measure: 'driver CPU per round trip (max over the servers; the driver must not be the limit)', value: Math.max(...(['floor', 'bare', 'cloud', 'hub'] as const).map((n) => c[n].driverCpuMsPerMessage)), unit: 'ms' });
   const lost = c.floor.loop.failures + c.bare.loop.failures + c.cloud.loop.failures + c.hub.loop.failures;
   rows.push({ measure: 'callbacks without their echo at the sink (all servers)', value: lost, unit: 'messages', goal: '= 0', pass: lost === 0 });
   rows.push({ measure: 'callback body size (f)/(a)/(c) hub batch, (b) activity', value: r.bodyBytes.hub, unit: 'bytes', baseline: { label: 'activity', value: r.bodyBytes.cloud }, ratio: r.bodyBytes.hub / r.bodyBytes.cloud });
   return rows;
+}
+
+/** The median of the per-round ratios ours / theirs (rounds in the same order for both). */
+export function medianRoundRatio(ours: number[], theirs: number[]): number {
+  const ratios = ours.map((v, i) => v / theirs[i]).sort((a, b) => a - b);
+  const mid = Math.floor(ratios.length / 2);
+  return ratios.length % 2 === 1 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
 }
 
 export function backlogRows(r: BacklogResult, o: { conversations: number; windowMs: number; label: string }): BenchRow[] {

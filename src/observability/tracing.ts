@@ -65,17 +65,17 @@ export function activeTraceContext(): TraceContext | undefined {
 export function startSpan(name: string, start: SpanStart = {}): PipelineSpan {
   const otel = api();
   if (!otel) return NOOP_SPAN;
+  const tracer = tracerOf(otel);
+  // No tracer provider registered: the API's tracer makes only spans that do not record, which
+  // end as the no-op span below; known before building the span's options (several per turn).
+  if (!tracer) return NOOP_SPAN;
   const parent = start.parent === null ? otel.ROOT_CONTEXT : ((start.parent as OtelApi.Context | undefined) ?? otel.context.active());
   const links: OtelApi.Link[] = [];
   for (const linked of start.links ?? []) {
     const sc = linked && otel.trace.getSpanContext(linked as OtelApi.Context);
     if (sc && otel.trace.isSpanContextValid(sc)) links.push({ context: sc });
   }
-  const span = otel.trace.getTracer(TRACER_NAME).startSpan(
-    name,
-    { kind: kindOf(otel, start.kind), startTime: start.startTime, links, attributes: defined(start.attributes) },
-    parent,
-  );
+  const span = tracer.startSpan(name, { kind: kindOf(otel, start.kind), startTime: start.startTime, links, attributes: defined(start.attributes) }, parent);
   if (!span.isRecording()) {
     span.end();
     return NOOP_SPAN;
@@ -157,13 +157,40 @@ export function traceContextOf(traceparent: unknown): TraceContext | undefined {
   return otel.trace.setSpanContext(otel.ROOT_CONTEXT, sc) as TraceContext;
 }
 
+/**
+ * This package's tracer, asked of the provider once per provider rather than per span: every
+ * turn starts several spans, and `getTracer` builds a tracer object each time on the API's proxy
+ * provider. A provider registered (or replaced) later is a different object: asked again then.
+ * Undefined while no provider is registered (the API's proxy has nothing to delegate to).
+ */
+let tracer: { provider: OtelApi.TracerProvider; tracer: OtelApi.Tracer } | undefined;
+function tracerOf(otel: Api): OtelApi.Tracer | undefined {
+  const provider = otel.trace.getTracerProvider();
+  if (provider instanceof otel.ProxyTracerProvider && provider.getDelegateTracer(TRACER_NAME) === undefined) return undefined;
+  if (tracer?.provider !== provider) tracer = { provider, tracer: provider.getTracer(TRACER_NAME) };
+  return tracer.tracer;
+}
+
 function kindOf(otel: Api, kind: SpanStart['kind']): OtelApi.SpanKind {
-  const kinds = { server: otel.SpanKind.SERVER, client: otel.SpanKind.CLIENT, consumer: otel.SpanKind.CONSUMER, producer: otel.SpanKind.PRODUCER, internal: otel.SpanKind.INTERNAL };
-  return kinds[kind ?? 'internal'];
+  switch (kind) {
+    case 'server':
+      return otel.SpanKind.SERVER;
+    case 'client':
+      return otel.SpanKind.CLIENT;
+    case 'consumer':
+      return otel.SpanKind.CONSUMER;
+    case 'producer':
+      return otel.SpanKind.PRODUCER;
+    default:
+      return otel.SpanKind.INTERNAL;
+  }
 }
 
 function defined(attributes: SpanAttributes | undefined): OtelApi.Attributes {
   const out: OtelApi.Attributes = {};
-  for (const [k, v] of Object.entries(attributes ?? {})) if (v !== undefined) out[k] = v;
+  for (const k in attributes) {
+    const v = attributes[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out;
 }

@@ -87,7 +87,11 @@ export class HubMemoryStorage implements Storage {
     this.forgetExpired(now);
     for (const key of keys) {
       const stored = this.items.get(key);
-      if (stored && stored.expiresAt > now) out[key] = { ...(JSON.parse(stored.json) as object), eTag: stored.eTag };
+      if (!stored || stored.expiresAt <= now) continue;
+      // The parse is a fresh object already (a stored item is always a plain object): no copy.
+      const item = JSON.parse(stored.json) as { eTag?: string };
+      item.eTag = stored.eTag;
+      out[key] = item;
     }
     return out;
   }

@@ -99,8 +99,15 @@ export function storedActivityJson(activity: Partial<Activity>, redact: Transcri
   return redactedJson(JSON.stringify(kept), redact);
 }
 
+/**
+ * A redaction that also works on an activity's JSON directly, with the same result as parsing,
+ * redacting and serialising it (the customer-data mask: transcriptStoreFromConfig.ts).
+ */
+export type JsonRedaction = TranscriptRedaction & { onJson: (json: string) => string };
+
 /** Kept fields as JSON, then the redaction (on a copy of its own: it may change it freely). */
 export function redactedJson(keptJson: string, redact: TranscriptRedaction | undefined): string {
+  if (redact && 'onJson' in redact) return (redact as JsonRedaction).onJson(keptJson);
   return redact ? JSON.stringify(redact(JSON.parse(keptJson) as Partial<Activity>)) : keptJson;
 }
 

@@ -4,13 +4,14 @@
  * Customer data is masked before anything is kept (S13), the kinds of CUSTOMER_DATA_REDACTION
  * (all by default; `off` keeps text as typed), then the operator's own redaction runs.
  */
-import type { TranscriptStore } from 'botbuilder-core';
+import type { Activity, TranscriptStore } from 'botbuilder-core';
 import type { Config } from '../config/config.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import { HubMemoryTranscriptStore } from './memoryTranscriptStore.js';
 import { RedisTranscriptStore } from './redisTranscriptStore.js';
 import type { TranscriptRedaction } from './transcriptRecord.js';
 import { customerDataKindsFrom, maskCustomerDataDeep } from '../observability/customerData.js';
+import { maskCustomerDataJson } from '../observability/customerDataJson.js';
 
 type TranscriptConfig = Pick<Config, 'TRANSCRIPTS' | 'TRANSCRIPT_TTL_SECONDS' | 'PLATFORM_TENANT'> & Partial<Pick<Config, 'CUSTOMER_DATA_REDACTION'>>;
 
@@ -27,7 +28,8 @@ type TranscriptConfig = Pick<Config, 'TRANSCRIPTS' | 'TRANSCRIPT_TTL_SECONDS' | 
 export function transcriptStoreFromConfig(cfg: TranscriptConfig, redis?: RedisScriptClient, operatorRedact?: TranscriptRedaction): TranscriptStore | undefined {
   if (cfg.TRANSCRIPTS === 'off') return undefined;
   const kinds = customerDataKindsFrom(cfg.CUSTOMER_DATA_REDACTION ?? ['cards', 'emails', 'phones']);
-  const mask: TranscriptRedaction | undefined = kinds.length > 0 ? (activity) => maskCustomerDataDeep(activity, kinds) : undefined;
+  // The mask alone also works on the activity's JSON as the middleware hands it over (no copy).
+  const mask: TranscriptRedaction | undefined = kinds.length > 0 ? Object.assign((activity: Partial<Activity>) => maskCustomerDataDeep(activity, kinds), { onJson: (json: string) => maskCustomerDataJson(json, kinds) }) : undefined;
   const redact: TranscriptRedaction | undefined = mask && operatorRedact ? (activity) => operatorRedact(mask(activity)) : (mask ?? operatorRedact);
   const opts = { ttlSeconds: cfg.TRANSCRIPT_TTL_SECONDS, ...(redact ? { redact } : {}) };
   return redis ? new RedisTranscriptStore({ ...opts, client: redis, tenant: cfg.PLATFORM_TENANT }) : new HubMemoryTranscriptStore(opts);

@@ -4,37 +4,15 @@ import { randomUUID } from 'node:crypto';
 import TinyQueue from 'tinyqueue';
 import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
+import { SeenItemIds } from './seenItemIds.js';
+import type { MemoryInboxOptions } from './memoryInboxOptions.js';
 
-/**
- * How long a `MemoryInbox` remembers item ids and dead letters, its default lease and its clock;
- * every field has a default.
- */
-export interface MemoryInboxOptions {
-  /** How long an item id is remembered to recognise redeliveries; default 24 h. */
-  dedupeWindowMs?: number;
-  /**
-   * Item ids remembered at most, oldest forgotten first; default 1,000,000 (about 100 MB). At
-   * 1,000 messages a second a 24 h window alone would hold 86 million; a redelivery comes
-   * within minutes, so the window is cut by count long before it matters.
-   */
-  maxRemembered?: number;
-  /** Dead letters kept, newest first; default 1000. */
-  maxDeadLetters?: number;
-  /**
-   * Applied to a dead letter before it is kept (S13): the composed server masks customer data
-   * there (card numbers, e-mail addresses, phone numbers), since letters are kept for days and
-   * listed by `hubbot deadletters`. A letter requeued later runs on what was kept.
-   */
-  maskLetter?: (letter: DeadLetter) => DeadLetter;
-  /** Default lease of `complete(..., { keepLease: true })`; default 30 s. */
-  leaseMs?: number;
-  /** Milliseconds clock; default Date.now, looked up at each call so sinon fake timers apply. */
-  now?: () => number;
-}
+export type { MemoryInboxOptions } from './memoryInboxOptions.js';
+
 
 interface Conversation {
-  /** Pending items as JSON, head first. */
-  items: string[];
+  /** Pending items as JSON, head first, each with its id (read without parsing the JSON). */
+  items: { id: string; json: string }[];
   /** Ids of the pending items: a redelivery is recognised even after the dedupe window. */
   ids: Set<string>;
   /** When the conversation may be claimed: undefined when it has no items; the lease end when leased. */
@@ -79,8 +57,7 @@ const earliest = (a: { at: number; seq: number }, b: { at: number; seq: number }
  */
 export class MemoryInbox implements Inbox {
   private readonly conversations = new Map<string, Conversation>();
-  /** [conversationId, itemId] as JSON → when recorded, oldest first (Map keeps insertion order). */
-  private readonly seen = new Map<string, number>();
+  private readonly seen: SeenItemIds;
   private dead: DeadLetter[] = [];
   private readonly maskLetter?: (letter: DeadLetter) => DeadLetter;
   /** conversation → slot → scheduled item. */
@@ -92,8 +69,6 @@ export class MemoryInbox implements Inbox {
   private seq = 0;
   private count = 0;
   private readonly events = new EventEmitter();
-  private readonly dedupeWindowMs: number;
-  private readonly maxRemembered: number;
   private readonly maxDeadLetters: number;
   private readonly leaseMs: number;
   private readonly now: () => number;
@@ -103,10 +78,10 @@ export class MemoryInbox implements Inbox {
    * @throws RangeError when a bound is not a positive integer
    */
   constructor(opts: MemoryInboxOptions = {}) {
-    this.dedupeWindowMs = opts.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
     this.maskLetter = opts.maskLetter;
-    this.maxRemembered = opts.maxRemembered ?? 1_000_000;
-    if (!(Number.isInteger(this.maxRemembered) && this.maxRemembered >= 1)) throw new RangeError('maxRemembered must be a positive integer');
+    const maxRemembered = opts.maxRemembered ?? 1_000_000;
+    if (!(Number.isInteger(maxRemembered) && maxRemembered >= 1)) throw new RangeError('maxRemembered must be a positive integer');
+    this.seen = new SeenItemIds(opts.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS, maxRemembered);
     this.maxDeadLetters = opts.maxDeadLetters ?? DEFAULT_MAX_DEAD_LETTERS;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.now = opts.now ?? (() => Date.now());
@@ -169,21 +144,15 @@ export class MemoryInbox implements Inbox {
   /** Adds the item at the end of its conversation; false for a duplicate id. */
   private record(conversationId: string, item: InboxItem, now: number): boolean {
     const json = itemJson(item);
-    for (const [key, at] of this.seen) {
-      if (at > now - this.dedupeWindowMs) break;
-      this.seen.delete(key);
-    }
-    const seenKey = JSON.stringify([conversationId, item.id]);
     const conv = this.conversations.get(conversationId);
-    if (this.seen.has(seenKey) || conv?.ids.has(item.id)) return false;
-    this.seen.set(seenKey, now);
-    if (this.seen.size > this.maxRemembered) this.seen.delete(this.seen.keys().next().value as string);
+    if (this.seen.has(conversationId, item.id, now) || conv?.ids.has(item.id)) return false;
+    this.seen.remember(conversationId, item.id, now);
     if (conv) {
-      conv.items.push(json);
+      conv.items.push({ id: item.id, json });
       conv.ids.add(item.id);
       if (conv.readyAt === undefined) this.readyAt(conversationId, conv, now);
     } else {
-      const fresh: Conversation = { items: [json], ids: new Set([item.id]), attempts: 0, version: 0 };
+      const fresh: Conversation = { items: [{ id: item.id, json }], ids: new Set([item.id]), attempts: 0, version: 0 };
       this.conversations.set(conversationId, fresh);
       this.readyAt(conversationId, fresh, now);
     }
@@ -268,7 +237,7 @@ export class MemoryInbox implements Inbox {
   async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
     const conv = this.owned(claim);
     if (!conv) return false;
-    const found: DeadLetter = { conversationId: claim.conversationId, item: JSON.parse(conv.items[0]) as InboxItem, attempts: conv.attempts, reason, deadAt: this.now() };
+    const found: DeadLetter = { conversationId: claim.conversationId, item: JSON.parse(conv.items[0].json) as InboxItem, attempts: conv.attempts, reason, deadAt: this.now() };
     const letter = this.maskLetter ? this.maskLetter(found) : found;
     this.dead = [letter, ...this.dead].slice(0, this.maxDeadLetters);
     await this.complete(claim);
@@ -309,10 +278,10 @@ export class MemoryInbox implements Inbox {
   private owned(claim: InboxClaim): Conversation | undefined {
     const conv = this.conversations.get(claim.conversationId);
     if (!conv || conv.token !== claim.token || conv.items.length === 0) return undefined;
-    return (JSON.parse(conv.items[0]) as InboxItem).id === claim.item.id ? conv : undefined;
+    return conv.items[0].id === claim.item.id ? conv : undefined;
   }
 
   private claimOf(conversationId: string, conv: Conversation, workerId: string): InboxClaim {
-    return { conversationId, item: JSON.parse(conv.items[0]) as InboxItem, workerId, token: conv.token!, attempt: conv.attempts, leaseUntil: conv.readyAt! };
+    return { conversationId, item: JSON.parse(conv.items[0].json) as InboxItem, workerId, token: conv.token!, attempt: conv.attempts, leaseUntil: conv.readyAt! };
   }
 }
