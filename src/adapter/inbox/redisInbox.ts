@@ -25,7 +25,7 @@
  * - `<base>:pin`                    HASH  conversation → [until, item id, worker id] as JSON:
  *                                         only that worker claims it until then (proactive
  *                                         logic that lives in one process)
- * - `<base>:notify`                 pub/sub channel: a conversation id on each new item
+ * - `<base>:notify`                 pub/sub channel: the appending inbox's id on each new item
  *
  * Times come from Redis TIME, so `InboxClaim.leaseUntil` is on Redis's clock. A scheduled item's
  * `notBefore` is the caller's clock, compared with Redis TIME: replicas and Redis should keep
@@ -121,7 +121,13 @@ export class RedisInbox implements Inbox {
   private readonly leaseMs: number;
   private readonly appendTimeoutMs: number;
   private subscribed?: Promise<unknown>;
-  private readonly onMessage = () => this.events.emit('append');
+  /** Names this inbox in its notices: its own come back through pub/sub and are skipped. */
+  private readonly origin = randomUUID();
+  // This inbox's own appends wake its workers at once (append below); the same notice coming
+  // back through pub/sub would only make them claim again for nothing (a round trip per turn).
+  private readonly onMessage = (message: string) => {
+    if (message !== this.origin) this.events.emit('append');
+  };
 
   /**
    * @param opts - the connected client and tenant, an optional subscriber, and the dedupe window,
@@ -150,8 +156,10 @@ export class RedisInbox implements Inbox {
     const pin = opts.pin ? [opts.pin.workerId, String(Math.ceil(opts.pin.ms))] : ['', '0'];
     let reply: unknown;
     try {
-      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin]), this.appendTimeoutMs);
+      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin]), this.appendTimeoutMs);
     } catch (err) {
+      // It may still be recorded later: this replica's own notice is skipped, so wake here.
+      this.events.emit('append');
       const refusal = PlatformError.of('503-100', { reason: 'the inbox could not record the message' });
       refusal.cause = err;
       throw refusal;

@@ -37,13 +37,13 @@ end
 
 /**
  * KEYS: q, items, seen, ready, count, pin. ARGV: conversation, item id, item JSON, dedupe window
- * ms, notify channel, worker to pin to ('' for none), pin ms. Returns 1 when recorded, 0 for a
- * duplicate id.
+ * ms, notify channel, worker to pin to ('' for none), pin ms, the appending inbox's id (the
+ * notice's text: an inbox skips its own notices). Returns 1 when recorded, 0 for a duplicate id.
  */
 export const APPEND_SCRIPT = new LuaScript(`${NOW}${RECORD}
 if record(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], ARGV[1], ARGV[2], ARGV[3], now, tonumber(ARGV[4])) == 0 then return 0 end
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[6], ARGV[1], cjson.encode({now + tonumber(ARGV[7]), ARGV[2], ARGV[6]})) end
-redis.call('PUBLISH', ARGV[5], ARGV[1])
+redis.call('PUBLISH', ARGV[5], ARGV[8])
 return 1
 `);
 
