@@ -11,13 +11,14 @@
  * ARGV[1]  'reserve', 'penalize', 'depart' or 'acquire'
  * ARGV[2]  reserve and depart: the refill interval in ms; penalize: the penalty in ms
  * ARGV[3]  acquire: the least gap between two departures in ms
- * Returns  reserve and depart: ms to wait, rounded up; penalize: 0; acquire: {ms to wait,
- *          1 when the slot was now and the departure was recorded with it, else 0}
+ * Returns  reserve and depart: ms to wait, rounded up; penalize: 0; acquire: {ms to wait, 1:
+ *          the departure was recorded at the slot}
  *
  * 'depart' runs on the bucket's departure key (the bucket key + ':departed', same hash tag):
  * the last real departure, so a caller that woke late pushes back the one after it (T8).
  * 'acquire' is reserve and depart in one round trip: its slot is no earlier than one gap after
- * the last departure, and a slot that is now is a departure at once.
+ * the last departure, and the slot (now or later) is recorded as the departure at once; a
+ * caller that wakes too late for it takes a new slot instead of leaving (endpointThrottle.ts).
  *
  * The TAT is stored with a millisecond fraction (the intervals of 0.16 req/s are 6250 ms but
  * those of 0.3 req/s are not whole), and the key expires one second after its TAT has passed,
@@ -43,9 +44,8 @@ if ARGV[1] == 'acquire' then
   if last then slot = math.max(slot, last + gap) end
   tat = slot + ms
   redis.call('SET', KEYS[1], string.format('%.3f', tat), 'PX', math.ceil(tat - now) + 1000)
-  if slot > now then return {math.ceil(slot - now), 0} end
-  redis.call('SET', KEYS[2], string.format('%.3f', now), 'PX', math.ceil(gap) + 1000)
-  return {0, 1}
+  redis.call('SET', KEYS[2], string.format('%.3f', slot), 'PX', math.ceil(slot - now + gap) + 1000)
+  return {math.ceil(slot - now), 1}
 end
 local wait = 0
 if ARGV[1] == 'penalize' then

@@ -30,10 +30,11 @@ export interface BucketStore {
   depart(key: string, intervalMs: number): Promise<number>;
   /**
    * `reserve` and `depart` in one step (one round trip on Redis): reserves the next slot, no
-   * earlier than `minGapMs` after the last departure, and when that slot is now, records now as
-   * the departure too (`departed`: send at once, no `depart` call). Otherwise the caller waits
-   * `waitMs` and calls `depart` as after `reserve`. Optional: a store without it is used through
-   * `reserve` and `depart`.
+   * earlier than `minGapMs` after the last departure, and records the slot (now or `waitMs`
+   * from now) as the departure (`departed`: leave at the slot, no `depart` call; a caller that
+   * wakes too late for it acquires again). A store that answers `departed: false` leaves the
+   * caller to wait `waitMs` and call `depart` as after `reserve`. Optional: a store without it
+   * is used through `reserve` and `depart`.
    *
    * @param key - the bucket
    * @param intervalMs - the bucket's refill interval

@@ -8,11 +8,14 @@
  * two calls sent exactly one interval apart can arrive a few ms closer than that (network and
  * timer jitter). 2 % keeps the achieved rate above 97 % of the plan.
  *
- * Departures, not reservations, are what the platform sees (T8). When the caller wakes later
- * than its slot (an event-loop stall), the bucket is re-based on the actual departure, so later
- * reservations start from it; and every call passes a departure check in the store just before
- * it sends, so a caller whose slot was handed out before that stall (on any replica) still
- * leaves one whole interval after the late one.
+ * Departures, not reservations, are what the platform sees (T8). A store with `acquire`
+ * records each slot's departure when it hands the slot out (one round trip per call): a caller
+ * that wakes on its slot (within half the safety margin) leaves then, and slots are one interval
+ * apart, so departures are too. A caller that wakes later than that (an event-loop stall) does
+ * not leave: slots handed out since, on any replica, might leave less than one interval after
+ * it. It takes a new slot after all of them instead. A store without `acquire` reserves, then
+ * passes a departure check in the store just before sending, the bucket re-based on a late
+ * departure.
  */
 import { bucketKeyFor, intervalMsFor, rateFor, specialTemplatesFor, type RatePlan, type ServiceName, type Version } from '../../rates/rateLookup.js';
 import { tenantKey } from '../../redis/tenantKey.js';
@@ -39,7 +42,7 @@ export interface EndpointThrottleOptions {
   sleep?: Sleep;
   /** Milliseconds clock for departures; default Date.now, looked up at each call (fake timers). */
   now?: () => number;
-  /** Told when a departure was late enough that the bucket was re-based on it. */
+  /** Told when a caller woke too late for its slot (it then took a new slot, or re-based the bucket). */
   onLateDeparture?: (ep: ThrottledEndpoint, lateMs: number) => void;
 }
 
@@ -75,17 +78,44 @@ export class EndpointThrottle {
     // The clocks here tick in whole milliseconds: a gap short of the interval by less than one
     // is a rounding, not an early departure; but never shorter than the plan's own interval.
     const minGapMs = Math.max(ep.intervalMs / (1 + this.margin), ep.intervalMs - 1);
+    // Half the safety margin absorbs a late wake-up: departures at most that late after slots one
+    // interval (and its margin) apart are still more than the plan's interval apart.
+    const toleranceMs = (ep.intervalMs * this.margin) / 2;
     const store = this.opts.store;
-    // One round trip when the slot is now (reserved and departed together); else wait for it.
-    const acquired = store.acquire ? await store.acquire(ep.key, ep.intervalMs, minGapMs) : { waitMs: await store.reserve(ep.key, ep.intervalMs), departed: false };
-    if (acquired.departed) return 0;
-    const slotAt = now() + acquired.waitMs;
-    const waitMs = Math.max(0, slotAt - now());
+    if (!store.acquire) return this.reserveAndDepart(ep, minGapMs, toleranceMs);
+    let waitedMs = 0;
+    for (;;) {
+      // One round trip: the slot is reserved and its departure recorded with it.
+      const acquired = await store.acquire(ep.key, ep.intervalMs, minGapMs);
+      if (!acquired.departed) return waitedMs + (await this.departAfter(ep, acquired.waitMs, minGapMs, toleranceMs));
+      if (acquired.waitMs <= 0) return waitedMs;
+      const slotAt = now() + acquired.waitMs;
+      await this.sleep(acquired.waitMs);
+      waitedMs += acquired.waitMs;
+      const lateMs = now() - slotAt;
+      if (lateMs <= toleranceMs) return waitedMs;
+      // Woken too late (an event-loop stall): the slots handed out since may leave less than one
+      // interval after now. This slot is given up and a new one taken after all of them (T8).
+      this.opts.onLateDeparture?.(ep, lateMs);
+      waitedMs += lateMs;
+    }
+  }
+
+  /** A store without `acquire`: a reservation, then the departure check before sending. */
+  private async reserveAndDepart(ep: ThrottledEndpoint, minGapMs: number, toleranceMs: number): Promise<number> {
+    return this.departAfter(ep, await this.opts.store.reserve(ep.key, ep.intervalMs), minGapMs, toleranceMs);
+  }
+
+  /**
+   * Waits for a reserved slot whose departure the store did not record, then passes the store's
+   * departure check; a late wake-up re-bases the bucket on the actual departure first.
+   */
+  private async departAfter(ep: ThrottledEndpoint, waitMs: number, minGapMs: number, toleranceMs: number): Promise<number> {
+    const now = this.opts.now ?? (() => Date.now());
+    const slotAt = now() + waitMs;
     if (waitMs > 0) await this.sleep(waitMs);
-    // Half the safety margin absorbs a late wake-up; past that, the next slot would come less
-    // than one interval after this departure: move it to one interval from now, for every replica.
     const lateMs = now() - slotAt;
-    if (lateMs > (ep.intervalMs * this.margin) / 2) {
+    if (lateMs > toleranceMs) {
       this.opts.onLateDeparture?.(ep, lateMs);
       await this.opts.store.penalize(ep.key, ep.intervalMs).catch(() => undefined);
     }

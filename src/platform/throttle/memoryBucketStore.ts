@@ -56,9 +56,8 @@ export class MemoryBucketStore implements BucketStore {
     const last = this.departures.get(key);
     const { waitMs, nextTat } = reserveSlot(this.tats.get(key), now, intervalMs, last === undefined ? now : last + minGapMs);
     this.tats.set(key, nextTat);
-    if (waitMs > 0) return { waitMs, departed: false };
-    this.departures.set(key, now);
-    return { waitMs: 0, departed: true };
+    this.departures.set(key, now + waitMs);
+    return { waitMs, departed: true };
   }
 
   private sweep(now: number): void {
