@@ -36,6 +36,8 @@ import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../../errors/platformError.js';
 import { tenantKey } from '../../redis/tenantKey.js';
 import type { RedisScriptClient } from '../../redis/luaScript.js';
+import type { ClaimPrefetch } from '../../redis/claimPrefetch.js';
+import { prefetchArguments, primeFrom } from './prefetchArguments.js';
 import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
 import {
@@ -103,6 +105,11 @@ export interface RedisInboxOptions {
   appendTimeoutMs?: number;
   /** Told of failures of the subscription (a lost subscription only delays turns to the next poll). */
   onError?: (err: unknown) => void;
+  /**
+   * What a claimed conversation's turn reads first (e.g. `RedisStorage.claimPrefetch`), read in
+   * the claim's own script: no round trip of its own. Its keys must carry the tenant's hash tag.
+   */
+  prefetch?: ClaimPrefetch;
 }
 
 /**
@@ -120,6 +127,8 @@ export class RedisInbox implements Inbox {
   private readonly maxDeadLetters: number;
   private readonly leaseMs: number;
   private readonly appendTimeoutMs: number;
+  /** The read-ahead's script arguments (the same for every claim). */
+  private readonly prefetchArgs: string[];
   private subscribed?: Promise<unknown>;
   /** Names this inbox in its notices: its own come back through pub/sub and are skipped. */
   private readonly origin = randomUUID();
@@ -140,6 +149,7 @@ export class RedisInbox implements Inbox {
     this.maxDeadLetters = opts.maxDeadLetters ?? DEFAULT_MAX_DEAD_LETTERS;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.appendTimeoutMs = opts.appendTimeoutMs ?? 2000;
+    this.prefetchArgs = prefetchArguments(opts.prefetch, this.base);
     this.events.setMaxListeners(0);
   }
 
@@ -193,9 +203,10 @@ export class RedisInbox implements Inbox {
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const token = `${workerId}/${randomUUID()}`;
     const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), this.key('due'), this.key('pin')];
-    const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs)])) as [string, string, number, number, number] | null;
+    const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs), ...this.prefetchArgs])) as [string, string, number, number, number, unknown] | null;
     if (!reply) return undefined;
-    const [conversationId, json, attempt, leaseUntil, more] = reply;
+    const [conversationId, json, attempt, leaseUntil, more, rows] = reply;
+    primeFrom(this.opts.prefetch, conversationId, rows);
     return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil), more: Number(more) === 1 };
   }
 
@@ -205,7 +216,8 @@ export class RedisInbox implements Inbox {
     const reply = await this.finish(claim, opts.keepLease ? 'keep' : 'release', [String(leaseMs), '', '0', claim.workerId]);
     if (Number(reply[0]) !== 1) return { completed: false };
     if (reply.length < 4) return { completed: true };
-    const [, json, attempt, leaseUntil] = reply;
+    const [, json, attempt, leaseUntil, rows] = reply;
+    primeFrom(this.opts.prefetch, claim.conversationId, rows);
     const next: InboxClaim = { ...claim, item: JSON.parse(String(json)) as InboxItem, attempt: Number(attempt), leaseUntil: Number(leaseUntil) };
     return { completed: true, next };
   }
@@ -218,6 +230,7 @@ export class RedisInbox implements Inbox {
 
   /** {@inheritDoc Inbox.release} */
   async release(claim: InboxClaim, opts: ReleaseOptions = {}): Promise<boolean> {
+    this.opts.prefetch?.done(claim.conversationId);
     const c = this.conversationKeys(claim.conversationId);
     const reply = await RELEASE_SCRIPT.run(this.client, [this.key('ready'), this.key('lease'), c.q], [claim.conversationId, claim.token, String(Math.max(0, Math.ceil(opts.delayMs ?? 0)))]);
     return Number(reply) === 1;
@@ -227,7 +240,7 @@ export class RedisInbox implements Inbox {
   async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
     const found: DeadLetter = { conversationId: claim.conversationId, item: claim.item, attempts: claim.attempt, reason, deadAt: Date.now() };
     const letter = this.opts.maskLetter ? this.opts.maskLetter(found) : found;
-    const reply = await this.finish(claim, 'dead', ['0', JSON.stringify(letter), String(this.maxDeadLetters)]);
+    const reply = await this.finish(claim, 'dead', ['0', JSON.stringify(letter), String(this.maxDeadLetters), '']);
     return Number(reply[0]) === 1;
   }
 
@@ -275,9 +288,10 @@ export class RedisInbox implements Inbox {
   }
 
   private finish(claim: InboxClaim, mode: 'release' | 'keep' | 'dead', rest: string[]): Promise<unknown[]> {
+    this.opts.prefetch?.done(claim.conversationId);
     const c = this.conversationKeys(claim.conversationId);
     const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), c.q, c.items, this.key('dead'), this.key('pin')];
-    return FINISH_SCRIPT.run(this.client, keys, [claim.conversationId, claim.token, claim.item.id, mode, ...rest]) as Promise<unknown[]>;
+    return FINISH_SCRIPT.run(this.client, keys, [claim.conversationId, claim.token, claim.item.id, mode, ...rest, ...this.prefetchArgs]) as Promise<unknown[]>;
   }
 
   private key(part: string): string {
