@@ -109,13 +109,14 @@ export function bucketStoreSuite(fixture: () => BucketStoreFixture): void {
   it('[T8] acquire: a slot that is now is a departure at once; the next slot comes one interval later, its departure recorded at it', async () => {
     const { store, key } = fixture();
     const k = key('acquire');
-    const { value: [first, second], elapsed } = await timed(async () => [await store.acquire!(k, 1000, 1000), await store.acquire!(k, 1000, 1000)]);
+    // The departure check is in the window: the time until its answer is part of the tolerance.
+    const { value: [first, second, check], elapsed } = await timed(async () => [await store.acquire!(k, 1000, 1000), await store.acquire!(k, 1000, 1000), await store.depart(k, 1000)] as const);
     expect(first).to.deep.equal({ waitMs: 0, departed: true });
     expect(second.departed).to.equal(true);
     expect(second.waitMs).to.be.within(1000 - elapsed - ROUNDING, 1000 + ROUNDING);
     // The second one's departure is recorded at its slot: a departure check waits for one
     // interval after that slot, two from the first departure.
-    expect(await store.depart(k, 1000)).to.be.within(2000 - elapsed - ROUNDING, 2000 + ROUNDING);
+    expect(check).to.be.within(2000 - elapsed - ROUNDING, 2000 + ROUNDING);
   });
 
   it('[T8] acquire: a slot no earlier than one gap after the last departure, so its departure check passes', async () => {
