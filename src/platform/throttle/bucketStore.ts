@@ -31,14 +31,16 @@ export interface BucketStore {
   /**
    * `reserve` and `depart` in one step (one round trip on Redis): reserves the next slot, no
    * earlier than `minGapMs` after the last departure, and records the slot (now or `waitMs`
-   * from now) as the departure (`departed`: leave at the slot, no `depart` call; a caller that
-   * wakes too late for it acquires again). A store that answers `departed: false` leaves the
-   * caller to wait `waitMs` and call `depart` as after `reserve`. Optional: a store without it
-   * is used through `reserve` and `depart`.
+   * from now) as the departure (`departed`: leave at the slot, no `depart` call). A caller that
+   * wakes too late for its slot acquires again with `lateFor` (the `slot` it was given): when no
+   * slot was handed out since, it leaves now (waitMs 0), else it gets a new slot after those. A
+   * store that answers `departed: false` leaves the caller to wait `waitMs` and call `depart` as
+   * after `reserve`. Optional: a store without it is used through `reserve` and `depart`.
    *
    * @param key - the bucket
    * @param intervalMs - the bucket's refill interval
    * @param minGapMs - the least time between two departures
+   * @param lateFor - the slot of a caller that woke too late for it
    */
-  acquire?(key: string, intervalMs: number, minGapMs: number): Promise<{ waitMs: number; departed: boolean }>;
+  acquire?(key: string, intervalMs: number, minGapMs: number, lateFor?: string): Promise<{ waitMs: number; departed: boolean; slot?: string }>;
 }

@@ -12,8 +12,8 @@
  * records each slot's departure when it hands the slot out (one round trip per call): a caller
  * that wakes on its slot (within half the safety margin) leaves then, and slots are one interval
  * apart, so departures are too. A caller that wakes later than that (an event-loop stall) does
- * not leave: slots handed out since, on any replica, might leave less than one interval after
- * it. It takes a new slot after all of them instead. A store without `acquire` reserves, then
+ * not leave at once: it asks the store again with its slot, and leaves now only if no slot was
+ * handed out since (on any replica), else takes a new slot after them. A store without `acquire` reserves, then
  * passes a departure check in the store just before sending, the bucket re-based on a late
  * departure.
  */
@@ -84,9 +84,10 @@ export class EndpointThrottle {
     const store = this.opts.store;
     if (!store.acquire) return this.reserveAndDepart(ep, minGapMs, toleranceMs);
     let waitedMs = 0;
+    let lateFor: string | undefined;
     for (;;) {
       // One round trip: the slot is reserved and its departure recorded with it.
-      const acquired = await store.acquire(ep.key, ep.intervalMs, minGapMs);
+      const acquired = await store.acquire(ep.key, ep.intervalMs, minGapMs, lateFor);
       if (!acquired.departed) return waitedMs + (await this.departAfter(ep, acquired.waitMs, minGapMs, toleranceMs));
       if (acquired.waitMs <= 0) return waitedMs;
       const slotAt = now() + acquired.waitMs;
@@ -94,10 +95,12 @@ export class EndpointThrottle {
       waitedMs += acquired.waitMs;
       const lateMs = now() - slotAt;
       if (lateMs <= toleranceMs) return waitedMs;
-      // Woken too late (an event-loop stall): the slots handed out since may leave less than one
-      // interval after now. This slot is given up and a new one taken after all of them (T8).
+      // Woken too late (an event-loop stall): a slot handed out since may leave less than one
+      // interval after now. Asked again with its slot, the store lets it leave now if none was,
+      // else gives it a new slot after them (T8).
       this.opts.onLateDeparture?.(ep, lateMs);
       waitedMs += lateMs;
+      lateFor = acquired.slot ?? '';
     }
   }
 
