@@ -83,23 +83,26 @@ export class EndpointThrottle {
     const toleranceMs = (ep.intervalMs * this.margin) / 2;
     const store = this.opts.store;
     if (!store.acquire) return this.reserveAndDepart(ep, minGapMs, toleranceMs);
-    let waitedMs = 0;
+    const startedAt = now();
+    const waited = () => Math.max(0, now() - startedAt);
     let lateFor: string | undefined;
     for (;;) {
-      // One round trip: the slot is reserved and its departure recorded with it.
+      // One round trip: the slot is reserved and its departure recorded with it. The slot is
+      // counted from before the call: a stall between Redis handing it out and this process
+      // reading the answer makes the caller late as surely as one in its sleep.
+      const askedAt = now();
       const acquired = await store.acquire(ep.key, ep.intervalMs, minGapMs, lateFor);
-      if (!acquired.departed) return waitedMs + (await this.departAfter(ep, acquired.waitMs, minGapMs, toleranceMs));
-      if (acquired.waitMs <= 0) return waitedMs;
-      const slotAt = now() + acquired.waitMs;
+      if (!acquired.departed) return waited() + (await this.departAfter(ep, acquired.waitMs, minGapMs, toleranceMs));
+      // A slot that is now, or the store's leave-now to a late caller: the departure is recorded
+      // as the answer leaves Redis, as a departure check's is.
+      if (acquired.waitMs <= 0) return waited();
       await this.sleep(acquired.waitMs);
-      waitedMs += acquired.waitMs;
-      const lateMs = now() - slotAt;
-      if (lateMs <= toleranceMs) return waitedMs;
-      // Woken too late (an event-loop stall): a slot handed out since may leave less than one
-      // interval after now. Asked again with its slot, the store lets it leave now if none was,
-      // else gives it a new slot after them (T8).
+      const lateMs = now() - (askedAt + acquired.waitMs);
+      if (lateMs <= toleranceMs) return waited();
+      // Too late (an event-loop stall): a slot handed out since may leave less than one interval
+      // after now. Asked again with its slot, the store lets it leave now if none was, else
+      // gives it a new slot after them (T8).
       this.opts.onLateDeparture?.(ep, lateMs);
-      waitedMs += lateMs;
       lateFor = acquired.slot ?? '';
     }
   }

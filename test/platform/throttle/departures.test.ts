@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { EndpointThrottle } from '../../../src/platform/throttle/endpointThrottle.js';
 import { MemoryBucketStore } from '../../../src/platform/throttle/memoryBucketStore.js';
+import type { BucketStore } from '../../../src/platform/throttle/bucketStore.js';
 
 describe('throttle: departures, not reservations', () => {
   it('[T8] an event-loop stall between reserving and sending does not bring the next call closer than one interval', async () => {
@@ -36,6 +37,36 @@ describe('throttle: departures, not reservations', () => {
     // The first gap includes the stall (no slot was handed out meanwhile: it left on waking);
     // the next ones are one interval from that real departure.
     expect(gaps).to.deep.equal([ep.intervalMs + 900, ep.intervalMs, ep.intervalMs]);
+  });
+
+  it('[T8] a stall between the store handing a slot out and the caller reading it makes the caller late: it asks the store again before leaving', async () => {
+    let t = 0;
+    let stallMs = 0;
+    const store = new MemoryBucketStore({ now: () => t });
+    const asked: (string | undefined)[] = [];
+    const stalling: BucketStore = {
+      reserve: (k, ms) => store.reserve(k, ms),
+      penalize: (k, ms) => store.penalize(k, ms),
+      depart: (k, ms) => store.depart(k, ms),
+      acquire: async (k, ms, gap, lateFor) => {
+        asked.push(lateFor);
+        const answer = await store.acquire(k, ms, gap, lateFor);
+        t += stallMs; // the answer waits this long for a busy event loop
+        stallMs = 0;
+        return answer;
+      },
+    };
+    const late: number[] = [];
+    const throttle = new EndpointThrottle({ store: stalling, tenant: 'departures-4', plan: 'Developer', now: () => t, sleep: async (ms) => void (t += ms), onLateDeparture: (_e, ms) => void late.push(ms) });
+    const ep = throttle.endpoint('conversationmgr', 'v3', 'POST', '/conversations/messages');
+    await throttle.acquire(ep); // leaves at once, at t = 0
+    stallMs = 900;
+    await throttle.acquire(ep);
+    expect(late).to.deep.equal([900]);
+    expect(asked.length, 'acquired, then asked again with its slot').to.equal(3);
+    expect(asked[2]).to.be.a('string');
+    // Nobody took a slot meanwhile: it left on asking again, one interval and the stall after the first.
+    expect(t).to.equal(ep.intervalMs + 900);
   });
 
   it('[T8] a wake-up late by less than half the safety margin keeps the reserved slots (no extra store call)', async () => {
