@@ -3,14 +3,15 @@ import { expect } from 'chai';
 import { countRoundTrips } from '../../bench/redisRoundTripCount.js';
 
 /**
- * Today's ceilings, from the count at the time of writing: 7 on the Redis inbox (the append, the
- * claim with the turn's first state reads, the complete, the revocation check, one acquire per
- * send with its departure recorded, the state write, the transcript write) and about 6 on the
- * memory inbox (state 3, revocation check 1, acquire 1, transcript 1). The goal of 3 per turn
- * is not met yet (docs/performance.md says where the rest goes). A change that adds a round
- * trip to every turn fails here.
+ * Today's ceilings, from the count at the time of writing: 7.4 to 7.6 on the Redis inbox (the
+ * append, the claim with the turn's first state reads, the complete, the revocation check, the
+ * state write, the transcript write, and 1 to 1.6 acquires per send: a second one when the
+ * answer or the wake-up came later than the slot's margin, which a busy machine makes common)
+ * and about 6.1 on the memory inbox (state 3, revocation check 1, acquire about 1.1,
+ * transcript 1). The goal of 3 per turn is not met yet (docs/performance.md says where the rest
+ * goes). A change that adds a round trip to every turn fails here.
  */
-const CEILING = { redis: 7.5, memory: 6.5 };
+const CEILING = { redis: 8, memory: 7 };
 
 describe('Redis round trips per turn (echo bot on the local stack, MONITOR)', function () {
   this.timeout(90_000);
@@ -25,6 +26,7 @@ describe('Redis round trips per turn (echo bot on the local stack, MONITOR)', fu
     expect(by('evalsha state'), 'state commands per turn').to.equal(1);
     // The departure is recorded with the slot: no departure check after waiting for it.
     expect(by('evalsha rate:conversationmgr:POST /conversations/messages:departed'), 'departure checks per turn').to.equal(0);
+    expect(by('evalsha rate:conversationmgr:POST /conversations/messages'), 'acquires per send').to.be.within(1, 2);
     expect(by('evalsha transcript:conversation-hub'), "the turn's activities in one transcript write").to.equal(1);
     expect(count.perTurn, JSON.stringify([...count.byCommand])).to.be.at.most(CEILING.redis);
   });

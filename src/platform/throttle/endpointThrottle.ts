@@ -10,7 +10,7 @@
  *
  * Departures, not reservations, are what the platform sees (T8). A store with `acquire`
  * records each slot's departure when it hands the slot out (one round trip per call): a caller
- * that wakes on its slot (within half the safety margin) leaves then, and slots are one interval
+ * that wakes on its slot (within the safety margin) leaves then, and slots are one interval
  * apart, so departures are too. A caller that wakes later than that (an event-loop stall) does
  * not leave at once: it asks the store again with its slot, and leaves now only if no slot was
  * handed out since (on any replica), else takes a new slot after them. A store without `acquire` reserves, then
@@ -78,8 +78,8 @@ export class EndpointThrottle {
     // The clocks here tick in whole milliseconds: a gap short of the interval by less than one
     // is a rounding, not an early departure; but never shorter than the plan's own interval.
     const minGapMs = Math.max(ep.intervalMs / (1 + this.margin), ep.intervalMs - 1);
-    // Half the safety margin absorbs a late wake-up: departures at most that late after slots one
-    // interval (and its margin) apart are still more than the plan's interval apart.
+    // Without `acquire` (a departure check follows anyway), half the safety margin absorbs a late
+    // wake-up before the bucket is re-based on it.
     const toleranceMs = (ep.intervalMs * this.margin) / 2;
     const store = this.opts.store;
     if (!store.acquire) return this.reserveAndDepart(ep, minGapMs, toleranceMs);
@@ -98,7 +98,9 @@ export class EndpointThrottle {
       if (acquired.waitMs <= 0) return waited();
       await this.sleep(acquired.waitMs);
       const lateMs = now() - (askedAt + acquired.waitMs);
-      if (lateMs <= toleranceMs) return waited();
+      // No call leaves before its slot, so one call may spend the whole margin: the next slot's
+      // holder, on time, still leaves the plan's interval after it.
+      if (lateMs <= ep.intervalMs - ep.intervalMs / (1 + this.margin)) return waited();
       // Too late (an event-loop stall): a slot handed out since may leave less than one interval
       // after now. Asked again with its slot, the store lets it leave now if none was, else
       // gives it a new slot after them (T8).
