@@ -13,7 +13,7 @@
  * ARGV[3]  acquire: the least gap between two departures in ms
  * ARGV[4]  acquire, optional: the slot (as returned) of a caller that woke too late for it
  * Returns  reserve and depart: ms to wait, rounded up; penalize: 0; acquire: {ms to wait, 1:
- *          the departure was recorded at the slot, the slot as recorded}
+ *          the departure was recorded at the slot, the slot as recorded, the script's now}
  *
  * 'depart' runs on the bucket's departure key (the bucket key + ':departed', same hash tag):
  * the last real departure, so a caller that woke late pushes back the one after it (T8).
@@ -51,7 +51,7 @@ if ARGV[1] == 'acquire' then
     redis.call('SET', KEYS[1], string.format('%.3f', tat), 'PX', math.ceil(tat - now) + 1000)
     local at = string.format('%.3f', now)
     redis.call('SET', KEYS[2], at, 'PX', math.ceil(gap) + 1000)
-    return {0, 1, at}
+    return {0, 1, at, at}
   end
   local slot = math.max(tat, now)
   if last then slot = math.max(slot, last + gap) end
@@ -59,7 +59,7 @@ if ARGV[1] == 'acquire' then
   redis.call('SET', KEYS[1], string.format('%.3f', tat), 'PX', math.ceil(tat - now) + 1000)
   local at = string.format('%.3f', slot)
   redis.call('SET', KEYS[2], at, 'PX', math.ceil(slot - now + gap) + 1000)
-  return {math.ceil(slot - now), 1, at}
+  return {math.ceil(slot - now), 1, at, string.format('%.3f', now)}
 end
 local wait = 0
 if ARGV[1] == 'penalize' then

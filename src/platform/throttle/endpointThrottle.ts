@@ -21,6 +21,7 @@ import { bucketKeyFor, intervalMsFor, rateFor, specialTemplatesFor, type RatePla
 import { tenantKey } from '../../redis/tenantKey.js';
 import type { BucketStore } from './bucketStore.js';
 import { sleep as realSleep, type Sleep } from './sleep.js';
+import { StoreClock } from './storeClock.js';
 
 export const DEFAULT_SAFETY_MARGIN = 0.02;
 
@@ -49,6 +50,8 @@ export interface EndpointThrottleOptions {
 export class EndpointThrottle {
   private readonly endpoints = new Map<string, ThrottledEndpoint>();
   private readonly margin: number;
+  /** The store's clock here, to place a slot on this process's clock (storeClock.ts). */
+  private readonly storeClock = new StoreClock();
   private readonly sleep: Sleep;
 
   constructor(private readonly opts: EndpointThrottleOptions) {
@@ -87,17 +90,20 @@ export class EndpointThrottle {
     const waited = () => Math.max(0, now() - startedAt);
     let lateFor: string | undefined;
     for (;;) {
-      // One round trip: the slot is reserved and its departure recorded with it. The slot is
-      // counted from before the call: a stall between Redis handing it out and this process
-      // reading the answer makes the caller late as surely as one in its sleep.
+      // One round trip: the slot is reserved and its departure recorded with it. A stall between
+      // the store handing the slot out and this process reading the answer makes the caller as
+      // late as one in its sleep: the slot is placed on this clock through the store's time in
+      // the answer, or, until that is known, counted from before the call.
       const askedAt = now();
       const acquired = await store.acquire(ep.key, ep.intervalMs, minGapMs, lateFor);
+      if (acquired.storeNow !== undefined) this.storeClock.observe(acquired.storeNow, now());
       if (!acquired.departed) return waited() + (await this.departAfter(ep, acquired.waitMs, minGapMs, toleranceMs));
       // A slot that is now, or the store's leave-now to a late caller: the departure is recorded
       // as the answer leaves Redis, as a departure check's is.
       if (acquired.waitMs <= 0) return waited();
       await this.sleep(acquired.waitMs);
-      const lateMs = now() - (askedAt + acquired.waitMs);
+      const slotAt = acquired.slot === undefined ? undefined : this.storeClock.toLocal(Number(acquired.slot));
+      const lateMs = now() - (slotAt ?? askedAt + acquired.waitMs);
       // No call leaves before its slot, so one call may spend the whole margin: the next slot's
       // holder, on time, still leaves the plan's interval after it.
       if (lateMs <= ep.intervalMs - ep.intervalMs / (1 + this.margin)) return waited();

@@ -69,6 +69,41 @@ describe('throttle: departures, not reservations', () => {
     expect(t).to.equal(ep.intervalMs + 900);
   });
 
+  it('[T8] once the store\'s clock is known, a slow round trip before the store ran is not lateness, while an answer read late still is', async () => {
+    let t = 0;
+    let before = 0;
+    let after = 0;
+    const store = new MemoryBucketStore({ now: () => t });
+    let asked = 0;
+    const delayed: BucketStore = {
+      reserve: (k, ms) => store.reserve(k, ms),
+      penalize: (k, ms) => store.penalize(k, ms),
+      depart: (k, ms) => store.depart(k, ms),
+      acquire: async (k, ms, gap, lateFor) => {
+        asked++;
+        t += before; // the call waits in the connection's queue before the store runs it
+        const answer = await store.acquire(k, ms, gap, lateFor);
+        t += after; // the answer waits for a busy event loop
+        [before, after] = [0, 0];
+        return answer;
+      },
+    };
+    const late: number[] = [];
+    const throttle = new EndpointThrottle({ store: delayed, tenant: 'departures-5', plan: 'Developer', now: () => t, sleep: async (ms) => void (t += ms), onLateDeparture: (_e, ms) => void late.push(ms) });
+    const ep = throttle.endpoint('conversationmgr', 'v3', 'POST', '/conversations/messages');
+    for (let i = 0; i < 4; i++) await throttle.acquire(ep); // prompt answers: the store's clock is known
+    const margin = ep.intervalMs - 1000 / ep.rate;
+    expect(asked).to.equal(4);
+    before = 3 * margin;
+    await throttle.acquire(ep);
+    expect([asked, late.length], 'slow before the store ran: one acquire, not late').to.deep.equal([5, 0]);
+    after = 3 * margin;
+    await throttle.acquire(ep);
+    expect(asked, 'read late: asked again').to.equal(7);
+    expect(late).to.have.length(1);
+    expect(late[0]).to.be.closeTo(3 * margin, 1);
+  });
+
   it('[T8] a wake-up late by less than half the safety margin keeps the reserved slots (no extra store call)', async () => {
     let t = 0;
     const late: number[] = [];
