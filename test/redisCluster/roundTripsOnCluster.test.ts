@@ -8,7 +8,7 @@ import { sharedCluster } from './localCluster.js';
  * scripts read their computed keys (the state read with the claim) in that slot: the count is
  * the same as on one node.
  */
-const CEILING = 8;
+const CEILING = 7.5;
 
 describe('Redis round trips per turn on a Redis Cluster (echo bot on the local stack, MONITOR)', function () {
   this.timeout(120_000);
