@@ -13,9 +13,9 @@
  * that wakes on its slot (within the safety margin) leaves then, and slots are one interval
  * apart, so departures are too. A caller that wakes later than that (an event-loop stall) does
  * not leave at once: it asks the store again with its slot, and leaves now only if no slot was
- * handed out since (on any replica), else takes a new slot after them. A store without `acquire` reserves, then
- * passes a departure check in the store just before sending, the bucket re-based on a late
- * departure.
+ * handed out since (on any replica), else takes a new slot after them. A store without
+ * `acquire` reserves, then passes a departure check in the store just before sending, the
+ * bucket re-based on a late departure.
  */
 import { bucketKeyFor, intervalMsFor, rateFor, specialTemplatesFor, type RatePlan, type ServiceName, type Version } from '../../rates/rateLookup.js';
 import { tenantKey } from '../../redis/tenantKey.js';
