@@ -35,6 +35,11 @@ export interface RoundTripCountOptions {
   deadlineMs?: number;
   /** Default redis://127.0.0.1:6379. */
   redisUrl?: string;
+  /**
+   * A Redis Cluster instead (REDIS_CLUSTER_NODES seeds): every key of a tenant is in one slot
+   * (its hash tag), so the count watches the master that serves it.
+   */
+  cluster?: { seeds: string; masterOf(key: string): Promise<number> };
 }
 
 /** Round trips per turn, in all and by command and key kind. */
@@ -58,8 +63,8 @@ const isBackground = (label: string) => label.includes(' webhook:');
 export async function countRoundTrips(opts: RoundTripCountOptions): Promise<RoundTripCount> {
   const turns = opts.turns ?? 20;
   const warmUp = opts.warmUp ?? 3;
-  const redisUrl = opts.redisUrl ?? 'redis://127.0.0.1:6379';
   const tenant = `bench-rt-${randomUUID().slice(0, 8)}`;
+  const redisUrl = opts.cluster ? `redis://127.0.0.1:${await opts.cluster.masterOf(tenantKey(tenant))}` : (opts.redisUrl ?? 'redis://127.0.0.1:6379');
   const log = await RedisCommandLog.open(tenant, redisUrl);
   let stack: LocalStack | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -70,7 +75,7 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
     const work = (async () => {
       stack = await startLocalStack({
         bot: (deps) => new EchoBot(deps.storage),
-        env: { REDIS_URL: redisUrl, PLATFORM_TENANT: tenant },
+        env: { ...(opts.cluster ? { REDIS_CLUSTER_NODES: opts.cluster.seeds } : { REDIS_URL: redisUrl }), PLATFORM_TENANT: tenant },
         logger: createLogger({ level: 'silent' }),
         worker: { pollIntervalMs: 60_000 },
         ...(opts.inbox === 'memory' ? { parts: { inbox: new MemoryInbox() } } : {}),

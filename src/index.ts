@@ -25,6 +25,7 @@ export { HUB_CHANNEL_ID, type HubChannelData } from './adapter/hubChannel.js';
 
 // State
 export { RedisStorage, type RedisStorageOptions } from './storage/redisStorage.js';
+export type { ClaimPrefetch } from './redis/claimPrefetch.js';
 export { HubMemoryStorage, type HubMemoryStorageOptions } from './storage/memoryStorage.js';
 export { isETagConflict } from './storage/eTagConflict.js';
 export { CREATE_IF_ABSENT_ETAG } from './storage/createIfAbsent.js';

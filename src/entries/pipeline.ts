@@ -14,4 +14,5 @@ export type { Inbox, InboxItem, InboxItemKind, InboxClaim, AppendOptions, DeadLe
 export { UnreadableInboxItemError, type ScheduledEvent } from '../adapter/inbox/inboxItems.js';
 export { MemoryInbox, type MemoryInboxOptions } from '../adapter/inbox/memoryInbox.js';
 export { RedisInbox, type RedisInboxOptions, type RedisSubscriber } from '../adapter/inbox/redisInbox.js';
+export type { ClaimPrefetch } from '../redis/claimPrefetch.js';
 export { InboxWorker, type InboxWorkerOptions, type InboxHandler, type InboxTurn } from '../adapter/inbox/inboxWorker.js';

@@ -89,6 +89,15 @@ export interface HandoverMiddlewareOptions {
 const KEY_PREFIX = 'handover/';
 
 /**
+ * The storage key of a conversation's handover record (read at the start of each of its turns).
+ *
+ * @param conversationId - the conversation
+ */
+export function handoverRecordKey(conversationId: string): string {
+  return KEY_PREFIX + conversationId;
+}
+
+/**
  * Follows every handover to an agent to its outcome, for any bot (H1, H2): the bot only sends the
  * transfer (an `escalation.transfer`, or botbuilder's handoff activity). Add it with
  * `adapter.use(...)`; the bot server does so itself. The rules it follows are described at the top

@@ -47,6 +47,7 @@ import { invalidateOnKnowledgeChange } from '../webhook/invalidateOnKnowledgeCha
 import { transcriptStoreFromConfig } from '../transcripts/transcriptStoreFromConfig.js';
 import { transcriptMiddleware } from '../transcripts/transcriptMiddleware.js';
 import { HandoverMiddleware } from '../handover/handoverMiddleware.js';
+import { turnStateKeys } from './turnStateKeys.js';
 
 export type { BotDependencies, HubBot, HubBotServer, HubBotServerOptions, RunnableBot } from './hubBotServerTypes.js';
 import type { BotDependencies, HubBot, HubBotServer, HubBotServerOptions } from './hubBotServerTypes.js';
@@ -100,7 +101,10 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const stateTtl = { ttlSeconds: cfg.STATE_TTL_SECONDS };
   const storage: Storage = opts.storage ?? (redis ? new RedisStorage({ client: redis, tenant: cfg.PLATFORM_TENANT, ...stateTtl }) : new HubMemoryStorage(stateTtl));
   const maskLetter = customerData.length > 0 ? (letter: DeadLetter) => maskCustomerDataDeep(letter, customerData) : undefined;
-  const inbox: Inbox = opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox'), maskLetter }) : new MemoryInbox({ maskLetter }));
+  // A turn's first reads (the handover record, the conversation's state) ride on its claim.
+  const prefetch = storage instanceof RedisStorage ? storage.claimPrefetch(turnStateKeys) : undefined;
+  const inbox: Inbox =
+    opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox'), maskLetter, prefetch }) : new MemoryInbox({ maskLetter }));
   const references = new ConversationReferenceStore(storage);
   // Contact-center figures (O5): counters on Redis shared by the replicas (else this process's).
   const figures = contactCenterFiguresFor(redis, cfg.PLATFORM_TENANT, metrics, logger);

@@ -4,8 +4,12 @@ import { tenantKey } from '../redis/tenantKey.js';
 import { eTagConflict } from './eTagConflict.js';
 import { writeConditionOf } from './memoryStorage.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
+import type { ClaimPrefetch } from '../redis/claimPrefetch.js';
 import { DELETE_SCRIPT, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
 import { decodeStateValue, encodeStateValue, newETag } from './stateCodec.js';
+
+/** An item's stored form: [eTag, JSON], both null when nothing is stored. */
+type StoredRow = readonly [string | null, string | null];
 
 /** Where a `RedisStorage` keeps its items and for how long. */
 export interface RedisStorageOptions {
@@ -40,6 +44,8 @@ export class RedisStorage implements Storage {
   private readonly client: RedisScriptClient;
   private readonly tenant: string;
   private readonly ttlMs: number;
+  /** Rows read ahead with an inbox claim (claimPrefetch), by Redis key: each is read once. */
+  private readonly primed = new Map<string, StoredRow>();
 
   /**
    * @param opts - the connected client, the tenant, and an optional expiry
@@ -71,13 +77,53 @@ export class RedisStorage implements Storage {
     if (!keys) throw new ReferenceError('Keys are required when reading.');
     const items: StoreItems = {};
     if (keys.length === 0) return items;
-    const reply = (await READ_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), [])) as Array<[string | null, string | null]>;
+    const redisKeys = keys.map((k) => this.keyOf(k));
+    const rows: Array<StoredRow | undefined> = redisKeys.map((k) => this.takePrimed(k));
+    const missing = redisKeys.filter((_, i) => rows[i] === undefined);
+    if (missing.length > 0) {
+      const reply = (await READ_SCRIPT.run(this.client, missing, [])) as StoredRow[];
+      let next = 0;
+      rows.forEach((row, i) => {
+        if (row === undefined) rows[i] = reply[next++];
+      });
+    }
     keys.forEach((key, i) => {
-      const [eTag, json] = reply[i] ?? [null, null];
+      const [eTag, json] = rows[i] ?? [null, null];
       if (eTag === null || json === null) return;
       items[key] = { ...(JSON.parse(decodeStateValue(json, key)) as object), eTag };
     });
     return items;
+  }
+
+  /**
+   * Lets a RedisInbox read these storage keys with the claim of their conversation (one round
+   * trip for the claim and the turn's first reads): each value read ahead serves the turn's
+   * first read of its key, and is dropped when the claim ends or the key is written or deleted
+   * here. Every key must carry this storage's tenant hash tag (the inbox's slot).
+   *
+   * @param keysOf - the storage keys a conversation's turn reads first
+   */
+  claimPrefetch(keysOf: (conversationId: string) => string[]): ClaimPrefetch {
+    const byConversation = new Map<string, string[]>();
+    return {
+      keysOf: (conversationId) => keysOf(conversationId).map((k) => this.keyOf(k)),
+      fields: ['e', 'd'],
+      primed: (conversationId, rows) => {
+        const redisKeys = keysOf(conversationId).map((k) => this.keyOf(k));
+        redisKeys.forEach((k, i) => this.primed.set(k, [rows[i]?.[0] ?? null, rows[i]?.[1] ?? null]));
+        byConversation.set(conversationId, redisKeys);
+      },
+      done: (conversationId) => {
+        for (const k of byConversation.get(conversationId) ?? []) this.primed.delete(k);
+        byConversation.delete(conversationId);
+      },
+    };
+  }
+
+  private takePrimed(redisKey: string): StoredRow | undefined {
+    const row = this.primed.get(redisKey);
+    if (row !== undefined) this.primed.delete(redisKey);
+    return row;
   }
 
   /**
@@ -101,7 +147,9 @@ export class RedisStorage implements Storage {
       const expected = condition.kind === 'absent' ? '' : condition.kind === 'any' ? '*' : condition.eTag;
       args.push(expected, newETag(), encodeStateValue(JSON.stringify(doc), key));
     }
-    const conflictAt = Number(await WRITE_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), args));
+    const redisKeys = keys.map((k) => this.keyOf(k));
+    for (const k of redisKeys) this.primed.delete(k);
+    const conflictAt = Number(await WRITE_SCRIPT.run(this.client, redisKeys, args));
     if (conflictAt > 0) throw eTagConflict(keys[conflictAt - 1]);
   }
 
@@ -113,6 +161,8 @@ export class RedisStorage implements Storage {
   async delete(keys: string[]): Promise<void> {
     if (!keys) throw new ReferenceError('Keys are required when deleting.');
     if (keys.length === 0) return;
-    await DELETE_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), []);
+    const redisKeys = keys.map((k) => this.keyOf(k));
+    for (const k of redisKeys) this.primed.delete(k);
+    await DELETE_SCRIPT.run(this.client, redisKeys, []);
   }
 }

@@ -25,7 +25,7 @@
  * - `<base>:pin`                    HASH  conversation → [until, item id, worker id] as JSON:
  *                                         only that worker claims it until then (proactive
  *                                         logic that lives in one process)
- * - `<base>:notify`                 pub/sub channel: a conversation id on each new item
+ * - `<base>:notify`                 pub/sub channel: the appending inbox's id on each new item
  *
  * Times come from Redis TIME, so `InboxClaim.leaseUntil` is on Redis's clock. A scheduled item's
  * `notBefore` is the caller's clock, compared with Redis TIME: replicas and Redis should keep
@@ -36,6 +36,8 @@ import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../../errors/platformError.js';
 import { tenantKey } from '../../redis/tenantKey.js';
 import type { RedisScriptClient } from '../../redis/luaScript.js';
+import type { RedisInboxOptions } from './redisInboxOptions.js';
+import { prefetchArguments, primeFrom } from './prefetchArguments.js';
 import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
 import {
@@ -52,58 +54,7 @@ import {
   UNSCHEDULE_SCRIPT,
 } from './redisInboxScripts.js';
 
-/** A connection dedicated to pub/sub (a subscribed connection can run nothing else). */
-export interface RedisSubscriber {
-  /**
-   * Subscribes to a pub/sub channel.
-   *
-   * @param channel - the channel
-   * @param listener - called with each message
-   */
-  subscribe(channel: string, listener: (message: string, channel: string) => unknown): Promise<unknown>;
-  /**
-   * Unsubscribes from a pub/sub channel.
-   *
-   * @param channel - the channel
-   * @param listener - the listener to remove; all when omitted
-   */
-  unsubscribe(channel: string, listener?: (message: string, channel: string) => unknown): Promise<unknown>;
-}
-
-/** Where a `RedisInbox` keeps its items, and its dedupe window, bounds and timeouts. */
-export interface RedisInboxOptions {
-  /** A connected node-redis client, e.g. from createRedisConnection (src/redis). */
-  client: RedisScriptClient;
-  /** The tenant whose inbox this is: its keys' Redis Cluster hash tag. */
-  tenant: string;
-  /**
-   * A second connection, e.g. `client.duplicate()` connected, used only to hear that another
-   * replica recorded an item, so its turn starts at once here too. Without it, workers on
-   * other replicas find new items at their next poll.
-   */
-  subscriber?: RedisSubscriber;
-  /** How long an item id is remembered to recognise redeliveries; default 24 h. */
-  dedupeWindowMs?: number;
-  /** Dead letters kept, newest first; default 1000. */
-  maxDeadLetters?: number;
-  /**
-   * Applied to a dead letter before it is kept (S13): the composed server masks customer data
-   * there (card numbers, e-mail addresses, phone numbers), since letters are kept for days and
-   * listed by `hubbot deadletters`. A letter requeued later runs on what was kept.
-   */
-  maskLetter?: (letter: DeadLetter) => DeadLetter;
-  /** Default lease of `complete(..., { keepLease: true })`; default 30 s. */
-  leaseMs?: number;
-  /**
-   * An append that has not been recorded after this long is refused (503-100), so the hub's
-   * 5 s callback budget holds while Redis is unreachable and node-redis queues commands
-   * waiting to reconnect; default 2000. If the queued append runs later, the hub's redelivery
-   * is recognised as a duplicate: still handled once.
-   */
-  appendTimeoutMs?: number;
-  /** Told of failures of the subscription (a lost subscription only delays turns to the next poll). */
-  onError?: (err: unknown) => void;
-}
+export type { RedisInboxOptions, RedisSubscriber } from './redisInboxOptions.js';
 
 /**
  * The inbox in Redis, shared by every replica of a tenant (B4): a callback acknowledged by a
@@ -120,8 +71,16 @@ export class RedisInbox implements Inbox {
   private readonly maxDeadLetters: number;
   private readonly leaseMs: number;
   private readonly appendTimeoutMs: number;
+  /** The read-ahead's script arguments (the same for every claim). */
+  private readonly prefetchArgs: string[];
   private subscribed?: Promise<unknown>;
-  private readonly onMessage = () => this.events.emit('append');
+  /** Names this inbox in its notices: its own come back through pub/sub and are skipped. */
+  private readonly origin = randomUUID();
+  // This inbox's own appends wake its workers at once (append below); the same notice coming
+  // back through pub/sub would only make them claim again for nothing (a round trip per turn).
+  private readonly onMessage = (message: string) => {
+    if (message !== this.origin) this.events.emit('append');
+  };
 
   /**
    * @param opts - the connected client and tenant, an optional subscriber, and the dedupe window,
@@ -134,6 +93,7 @@ export class RedisInbox implements Inbox {
     this.maxDeadLetters = opts.maxDeadLetters ?? DEFAULT_MAX_DEAD_LETTERS;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.appendTimeoutMs = opts.appendTimeoutMs ?? 2000;
+    this.prefetchArgs = prefetchArguments(opts.prefetch, this.base);
     this.events.setMaxListeners(0);
   }
 
@@ -150,8 +110,10 @@ export class RedisInbox implements Inbox {
     const pin = opts.pin ? [opts.pin.workerId, String(Math.ceil(opts.pin.ms))] : ['', '0'];
     let reply: unknown;
     try {
-      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin]), this.appendTimeoutMs);
+      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin]), this.appendTimeoutMs);
     } catch (err) {
+      // It may still be recorded later: this replica's own notice is skipped, so wake here.
+      this.events.emit('append');
       const refusal = PlatformError.of('503-100', { reason: 'the inbox could not record the message' });
       refusal.cause = err;
       throw refusal;
@@ -185,9 +147,10 @@ export class RedisInbox implements Inbox {
   async claim(workerId: string, leaseMs: number): Promise<InboxClaim | undefined> {
     const token = `${workerId}/${randomUUID()}`;
     const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), this.key('due'), this.key('pin')];
-    const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs)])) as [string, string, number, number, number] | null;
+    const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs), ...this.prefetchArgs])) as [string, string, number, number, number, unknown] | null;
     if (!reply) return undefined;
-    const [conversationId, json, attempt, leaseUntil, more] = reply;
+    const [conversationId, json, attempt, leaseUntil, more, rows] = reply;
+    primeFrom(this.opts.prefetch, conversationId, rows);
     return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil), more: Number(more) === 1 };
   }
 
@@ -197,7 +160,8 @@ export class RedisInbox implements Inbox {
     const reply = await this.finish(claim, opts.keepLease ? 'keep' : 'release', [String(leaseMs), '', '0', claim.workerId]);
     if (Number(reply[0]) !== 1) return { completed: false };
     if (reply.length < 4) return { completed: true };
-    const [, json, attempt, leaseUntil] = reply;
+    const [, json, attempt, leaseUntil, rows] = reply;
+    primeFrom(this.opts.prefetch, claim.conversationId, rows);
     const next: InboxClaim = { ...claim, item: JSON.parse(String(json)) as InboxItem, attempt: Number(attempt), leaseUntil: Number(leaseUntil) };
     return { completed: true, next };
   }
@@ -210,6 +174,7 @@ export class RedisInbox implements Inbox {
 
   /** {@inheritDoc Inbox.release} */
   async release(claim: InboxClaim, opts: ReleaseOptions = {}): Promise<boolean> {
+    this.opts.prefetch?.done(claim.conversationId);
     const c = this.conversationKeys(claim.conversationId);
     const reply = await RELEASE_SCRIPT.run(this.client, [this.key('ready'), this.key('lease'), c.q], [claim.conversationId, claim.token, String(Math.max(0, Math.ceil(opts.delayMs ?? 0)))]);
     return Number(reply) === 1;
@@ -219,7 +184,7 @@ export class RedisInbox implements Inbox {
   async deadLetter(claim: InboxClaim, reason: string): Promise<boolean> {
     const found: DeadLetter = { conversationId: claim.conversationId, item: claim.item, attempts: claim.attempt, reason, deadAt: Date.now() };
     const letter = this.opts.maskLetter ? this.opts.maskLetter(found) : found;
-    const reply = await this.finish(claim, 'dead', ['0', JSON.stringify(letter), String(this.maxDeadLetters)]);
+    const reply = await this.finish(claim, 'dead', ['0', JSON.stringify(letter), String(this.maxDeadLetters), '']);
     return Number(reply[0]) === 1;
   }
 
@@ -267,9 +232,10 @@ export class RedisInbox implements Inbox {
   }
 
   private finish(claim: InboxClaim, mode: 'release' | 'keep' | 'dead', rest: string[]): Promise<unknown[]> {
+    this.opts.prefetch?.done(claim.conversationId);
     const c = this.conversationKeys(claim.conversationId);
     const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), c.q, c.items, this.key('dead'), this.key('pin')];
-    return FINISH_SCRIPT.run(this.client, keys, [claim.conversationId, claim.token, claim.item.id, mode, ...rest]) as Promise<unknown[]>;
+    return FINISH_SCRIPT.run(this.client, keys, [claim.conversationId, claim.token, claim.item.id, mode, ...rest, ...this.prefetchArgs]) as Promise<unknown[]>;
   }
 
   private key(part: string): string {

@@ -36,14 +36,32 @@ end
 `;
 
 /**
+ * Reads what the claimed conversation's turn reads first (claimPrefetch.ts), from ARGV[at]: the
+ * number of keys n, n pairs (the key's text before and after the conversation id), the number
+ * of fields m and the m fields. Returns, per key, the fields' values (false: absent).
+ */
+const PREFETCH = `
+local function prefetch(conv, at)
+  local n = tonumber(ARGV[at] or '0') or 0
+  if n == 0 then return {} end
+  local m = tonumber(ARGV[at + 1 + 2 * n])
+  local fields = {}
+  for j = 1, m do fields[j] = ARGV[at + 1 + 2 * n + j] end
+  local rows = {}
+  for i = 1, n do rows[i] = redis.call('HMGET', ARGV[at + 2 * i - 1] .. conv .. ARGV[at + 2 * i], unpack(fields)) end
+  return rows
+end
+`;
+
+/**
  * KEYS: q, items, seen, ready, count, pin. ARGV: conversation, item id, item JSON, dedupe window
- * ms, notify channel, worker to pin to ('' for none), pin ms. Returns 1 when recorded, 0 for a
- * duplicate id.
+ * ms, notify channel, worker to pin to ('' for none), pin ms, the appending inbox's id (the
+ * notice's text: an inbox skips its own notices). Returns 1 when recorded, 0 for a duplicate id.
  */
 export const APPEND_SCRIPT = new LuaScript(`${NOW}${RECORD}
 if record(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], ARGV[1], ARGV[2], ARGV[3], now, tonumber(ARGV[4])) == 0 then return 0 end
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[6], ARGV[1], cjson.encode({now + tonumber(ARGV[7]), ARGV[2], ARGV[6]})) end
-redis.call('PUBLISH', ARGV[5], ARGV[1])
+redis.call('PUBLISH', ARGV[5], ARGV[8])
 return 1
 `);
 
@@ -65,13 +83,14 @@ export const SCHEDULED_SCRIPT = new LuaScript(`return redis.call('HVALS', KEYS[1
 
 /**
  * KEYS: ready, lease, attempts, count, due, pin. ARGV: token, lease ms, key prefix of the
- * per-conversation keys, worker id, dedupe window ms. Returns {conversation, item JSON, attempt,
- * lease end, more} or nil when nothing is claimable; more is 1 when other conversations were
+ * per-conversation keys, worker id, dedupe window ms, then what to read ahead (PREFETCH, from
+ * ARGV[6]). Returns {conversation, item JSON, attempt, lease end, more, rows read ahead} or nil
+ * when nothing is claimable; more is 1 when other conversations were
  * ready too (the worker claims again at once), 0 when none was (it waits for a new item instead
  * of asking again for nothing). A conversation pinned to another worker is skipped until its pin
  * runs out.
  */
-export const CLAIM_SCRIPT = new LuaScript(`${NOW}${RECORD}
+export const CLAIM_SCRIPT = new LuaScript(`${NOW}${RECORD}${PREFETCH}
 local due = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now, 'LIMIT', 0, 100)
 for _, member in ipairs(due) do
   local at = cjson.decode(member)
@@ -107,7 +126,7 @@ for i, conv in ipairs(candidates) do
         redis.call('ZADD', KEYS[1], leaseEnd, conv)
         redis.call('HSET', KEYS[2], conv, ARGV[1])
         local attempt = redis.call('HINCRBY', KEYS[3], conv, 1)
-        return {conv, json, attempt, leaseEnd, #candidates > i and 1 or 0}
+        return {conv, json, attempt, leaseEnd, #candidates > i and 1 or 0, prefetch(conv, 6)}
       end
       -- An id without its item (cannot happen through these scripts): drop it.
       redis.call('LPOP', q)
@@ -122,11 +141,12 @@ return nil
  * Ends the turn of the claim's head item. KEYS: ready, lease, attempts, count, q, items, dead, pin.
  * ARGV: conversation, token, item id, mode ('release' | 'keep' | 'dead'), lease ms (keep),
  * dead letter JSON (dead), dead letters kept (dead), worker id (keep: a conversation pinned to
- * another worker is released instead).
- * Returns {0} when the lease was lost, {1} when done, {1, next item JSON, attempt, lease end}
- * when the lease was kept for the next item.
+ * another worker is released instead), then what to read ahead for the next item (PREFETCH,
+ * from ARGV[9]).
+ * Returns {0} when the lease was lost, {1} when done, {1, next item JSON, attempt, lease end,
+ * rows read ahead} when the lease was kept for the next item.
  */
-export const FINISH_SCRIPT = new LuaScript(`${NOW}
+export const FINISH_SCRIPT = new LuaScript(`${NOW}${PREFETCH}
 local conv = ARGV[1]
 if redis.call('HGET', KEYS[2], conv) ~= ARGV[2] then return {0} end
 if redis.call('LINDEX', KEYS[5], 0) ~= ARGV[3] then return {0} end
@@ -159,7 +179,7 @@ if ARGV[4] == 'keep' and not pinnedElsewhere then
     local leaseEnd = now + tonumber(ARGV[5])
     redis.call('ZADD', KEYS[1], leaseEnd, conv)
     redis.call('HSET', KEYS[3], conv, 1)
-    return {1, json, 1, leaseEnd}
+    return {1, json, 1, leaseEnd, prefetch(conv, 9)}
   end
 end
 redis.call('HDEL', KEYS[2], conv)

@@ -30,14 +30,19 @@ export interface BucketStore {
   depart(key: string, intervalMs: number): Promise<number>;
   /**
    * `reserve` and `depart` in one step (one round trip on Redis): reserves the next slot, no
-   * earlier than `minGapMs` after the last departure, and when that slot is now, records now as
-   * the departure too (`departed`: send at once, no `depart` call). Otherwise the caller waits
-   * `waitMs` and calls `depart` as after `reserve`. Optional: a store without it is used through
-   * `reserve` and `depart`.
+   * earlier than `minGapMs` after the last departure, and records the slot (now or `waitMs`
+   * from now) as the departure (`departed`: leave at the slot, no `depart` call). A caller that
+   * wakes too late for its slot acquires again with `lateFor` (the `slot` it was given): when no
+   * slot was handed out since, it leaves now (waitMs 0), else it gets a new slot after those. A
+   * store that answers `departed: false` leaves the caller to wait `waitMs` and call `depart` as
+   * after `reserve`. Optional: a store without it is used through `reserve` and `depart`. The
+   * answer's `slot` is the slot on the store's clock (ms, as text, as recorded) and `storeNow`
+   * the store's time when it answered: with them the caller places the slot on its own clock.
    *
    * @param key - the bucket
    * @param intervalMs - the bucket's refill interval
    * @param minGapMs - the least time between two departures
+   * @param lateFor - the slot of a caller that woke too late for it
    */
-  acquire?(key: string, intervalMs: number, minGapMs: number): Promise<{ waitMs: number; departed: boolean }>;
+  acquire?(key: string, intervalMs: number, minGapMs: number, lateFor?: string): Promise<{ waitMs: number; departed: boolean; slot?: string; storeNow?: number }>;
 }

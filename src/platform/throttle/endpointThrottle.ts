@@ -8,16 +8,20 @@
  * two calls sent exactly one interval apart can arrive a few ms closer than that (network and
  * timer jitter). 2 % keeps the achieved rate above 97 % of the plan.
  *
- * Departures, not reservations, are what the platform sees (T8). When the caller wakes later
- * than its slot (an event-loop stall), the bucket is re-based on the actual departure, so later
- * reservations start from it; and every call passes a departure check in the store just before
- * it sends, so a caller whose slot was handed out before that stall (on any replica) still
- * leaves one whole interval after the late one.
+ * Departures, not reservations, are what the platform sees (T8). A store with `acquire`
+ * records each slot's departure when it hands the slot out (one round trip per call): a caller
+ * that wakes on its slot (within the safety margin) leaves then, and slots are one interval
+ * apart, so departures are too. A caller that wakes later than that (an event-loop stall) does
+ * not leave at once: it asks the store again with its slot, and leaves now only if no slot was
+ * handed out since (on any replica), else takes a new slot after them. A store without
+ * `acquire` reserves, then passes a departure check in the store just before sending, the
+ * bucket re-based on a late departure.
  */
 import { bucketKeyFor, intervalMsFor, rateFor, specialTemplatesFor, type RatePlan, type ServiceName, type Version } from '../../rates/rateLookup.js';
 import { tenantKey } from '../../redis/tenantKey.js';
 import type { BucketStore } from './bucketStore.js';
 import { sleep as realSleep, type Sleep } from './sleep.js';
+import { StoreClock } from './storeClock.js';
 
 export const DEFAULT_SAFETY_MARGIN = 0.02;
 
@@ -39,13 +43,15 @@ export interface EndpointThrottleOptions {
   sleep?: Sleep;
   /** Milliseconds clock for departures; default Date.now, looked up at each call (fake timers). */
   now?: () => number;
-  /** Told when a departure was late enough that the bucket was re-based on it. */
+  /** Told when a caller woke too late for its slot (it then took a new slot, or re-based the bucket). */
   onLateDeparture?: (ep: ThrottledEndpoint, lateMs: number) => void;
 }
 
 export class EndpointThrottle {
   private readonly endpoints = new Map<string, ThrottledEndpoint>();
   private readonly margin: number;
+  /** The store's clock here, to place a slot on this process's clock (storeClock.ts). */
+  private readonly storeClock = new StoreClock();
   private readonly sleep: Sleep;
 
   constructor(private readonly opts: EndpointThrottleOptions) {
@@ -75,17 +81,55 @@ export class EndpointThrottle {
     // The clocks here tick in whole milliseconds: a gap short of the interval by less than one
     // is a rounding, not an early departure; but never shorter than the plan's own interval.
     const minGapMs = Math.max(ep.intervalMs / (1 + this.margin), ep.intervalMs - 1);
+    // Without `acquire` (a departure check follows anyway), half the safety margin absorbs a late
+    // wake-up before the bucket is re-based on it.
+    const toleranceMs = (ep.intervalMs * this.margin) / 2;
     const store = this.opts.store;
-    // One round trip when the slot is now (reserved and departed together); else wait for it.
-    const acquired = store.acquire ? await store.acquire(ep.key, ep.intervalMs, minGapMs) : { waitMs: await store.reserve(ep.key, ep.intervalMs), departed: false };
-    if (acquired.departed) return 0;
-    const slotAt = now() + acquired.waitMs;
-    const waitMs = Math.max(0, slotAt - now());
+    if (!store.acquire) return this.reserveAndDepart(ep, minGapMs, toleranceMs);
+    const startedAt = now();
+    const waited = () => Math.max(0, now() - startedAt);
+    let lateFor: string | undefined;
+    for (;;) {
+      // One round trip: the slot is reserved and its departure recorded with it. A stall between
+      // the store handing the slot out and this process reading the answer makes the caller as
+      // late as one in its sleep: the slot is placed on this clock through the store's time in
+      // the answer, or, until that is known, counted from before the call.
+      const askedAt = now();
+      const acquired = await store.acquire(ep.key, ep.intervalMs, minGapMs, lateFor);
+      if (acquired.storeNow !== undefined) this.storeClock.observe(acquired.storeNow, now());
+      if (!acquired.departed) return waited() + (await this.departAfter(ep, acquired.waitMs, minGapMs, toleranceMs));
+      // A slot that is now, or the store's leave-now to a late caller: the departure is recorded
+      // as the answer leaves Redis, as a departure check's is.
+      if (acquired.waitMs <= 0) return waited();
+      await this.sleep(acquired.waitMs);
+      const slotAt = acquired.slot === undefined ? undefined : this.storeClock.toLocal(Number(acquired.slot));
+      const lateMs = now() - (slotAt ?? askedAt + acquired.waitMs);
+      // No call leaves before its slot, so one call may spend the whole margin: the next slot's
+      // holder, on time, still leaves the plan's interval after it.
+      if (lateMs <= ep.intervalMs - ep.intervalMs / (1 + this.margin)) return waited();
+      // Too late (an event-loop stall): a slot handed out since may leave less than one interval
+      // after now. Asked again with its slot, the store lets it leave now if none was, else
+      // gives it a new slot after them (T8).
+      this.opts.onLateDeparture?.(ep, lateMs);
+      lateFor = acquired.slot ?? '';
+    }
+  }
+
+  /** A store without `acquire`: a reservation, then the departure check before sending. */
+  private async reserveAndDepart(ep: ThrottledEndpoint, minGapMs: number, toleranceMs: number): Promise<number> {
+    return this.departAfter(ep, await this.opts.store.reserve(ep.key, ep.intervalMs), minGapMs, toleranceMs);
+  }
+
+  /**
+   * Waits for a reserved slot whose departure the store did not record, then passes the store's
+   * departure check; a late wake-up re-bases the bucket on the actual departure first.
+   */
+  private async departAfter(ep: ThrottledEndpoint, waitMs: number, minGapMs: number, toleranceMs: number): Promise<number> {
+    const now = this.opts.now ?? (() => Date.now());
+    const slotAt = now() + waitMs;
     if (waitMs > 0) await this.sleep(waitMs);
-    // Half the safety margin absorbs a late wake-up; past that, the next slot would come less
-    // than one interval after this departure: move it to one interval from now, for every replica.
     const lateMs = now() - slotAt;
-    if (lateMs > (ep.intervalMs * this.margin) / 2) {
+    if (lateMs > toleranceMs) {
       this.opts.onLateDeparture?.(ep, lateMs);
       await this.opts.store.penalize(ep.key, ep.intervalMs).catch(() => undefined);
     }

@@ -50,15 +50,20 @@ export class MemoryBucketStore implements BucketStore {
   }
 
   /** {@inheritDoc BucketStore.acquire} */
-  async acquire(key: string, intervalMs: number, minGapMs: number): Promise<{ waitMs: number; departed: boolean }> {
+  async acquire(key: string, intervalMs: number, minGapMs: number, lateFor?: string): Promise<{ waitMs: number; departed: boolean; slot?: string; storeNow?: number }> {
     const now = this.now();
     if (this.tats.size > SWEEP_ABOVE) this.sweep(now);
     const last = this.departures.get(key);
+    if (lateFor !== undefined && last !== undefined && String(last) === lateFor) {
+      // Late for its slot, and no slot handed out since: it leaves now.
+      this.tats.set(key, Math.max(this.tats.get(key) ?? now, now + intervalMs));
+      this.departures.set(key, now);
+      return { waitMs: 0, departed: true, slot: String(now), storeNow: now };
+    }
     const { waitMs, nextTat } = reserveSlot(this.tats.get(key), now, intervalMs, last === undefined ? now : last + minGapMs);
     this.tats.set(key, nextTat);
-    if (waitMs > 0) return { waitMs, departed: false };
-    this.departures.set(key, now);
-    return { waitMs: 0, departed: true };
+    this.departures.set(key, now + waitMs);
+    return { waitMs, departed: true, slot: String(now + waitMs), storeNow: now };
   }
 
   private sweep(now: number): void {

@@ -31,10 +31,10 @@ export class RedisBucketStore implements BucketStore {
   }
 
   /** {@inheritDoc BucketStore.acquire} */
-  async acquire(key: string, intervalMs: number, minGapMs: number): Promise<{ waitMs: number; departed: boolean }> {
+  async acquire(key: string, intervalMs: number, minGapMs: number, lateFor?: string): Promise<{ waitMs: number; departed: boolean; slot?: string; storeNow?: number }> {
     for (const ms of [intervalMs, minGapMs]) if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError(`bucket acquire: ms must be a finite number >= 0, got ${ms}`);
-    const [waitMs, departed] = (await BUCKET_SCRIPT.run(this.client, [key, `${key}:departed`], ['acquire', String(intervalMs), String(minGapMs)])) as [number, number];
-    return { waitMs: Number(waitMs), departed: Number(departed) === 1 };
+    const [waitMs, departed, slot, storeNow] = (await BUCKET_SCRIPT.run(this.client, [key, `${key}:departed`], ['acquire', String(intervalMs), String(minGapMs), lateFor ?? ''])) as [number, number, string?, string?];
+    return { waitMs: Number(waitMs), departed: Number(departed) === 1, ...(slot === undefined ? {} : { slot: String(slot) }), ...(storeNow === undefined ? {} : { storeNow: Number(storeNow) }) };
   }
 
   private async run(key: string, op: 'reserve' | 'penalize' | 'depart', ms: number): Promise<number> {

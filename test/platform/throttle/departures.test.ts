@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { EndpointThrottle } from '../../../src/platform/throttle/endpointThrottle.js';
 import { MemoryBucketStore } from '../../../src/platform/throttle/memoryBucketStore.js';
+import type { BucketStore } from '../../../src/platform/throttle/bucketStore.js';
 
 describe('throttle: departures, not reservations', () => {
   it('[T8] an event-loop stall between reserving and sending does not bring the next call closer than one interval', async () => {
@@ -12,8 +13,11 @@ describe('throttle: departures, not reservations', () => {
       tenant: 'departures',
       plan: 'Developer',
       now: () => t,
-      // The caller wakes `stallMs` after its slot: the event loop was busy.
-      sleep: async (ms) => void (t += ms + stallMs),
+      // The caller wakes `stallMs` after its slot, once: the event loop was busy.
+      sleep: async (ms) => {
+        t += ms + stallMs;
+        stallMs = 0;
+      },
       onLateDeparture: (_ep, ms) => void late.push(ms),
     });
     const ep = throttle.endpoint('conversationmgr', 'v3', 'POST', '/conversations/messages');
@@ -25,14 +29,79 @@ describe('throttle: departures, not reservations', () => {
     await send();
     stallMs = 900;
     await send();
-    stallMs = 0;
     await send();
     await send();
     const gaps = departures.slice(1).map((d, i) => d - departures[i]!);
     expect(late).to.deep.equal([900]);
     for (const gap of gaps) expect(gap).to.be.at.least(ep.intervalMs);
-    // The first gap includes the stall; the next ones are one interval from the real departure.
+    // The first gap includes the stall (no slot was handed out meanwhile: it left on waking);
+    // the next ones are one interval from that real departure.
     expect(gaps).to.deep.equal([ep.intervalMs + 900, ep.intervalMs, ep.intervalMs]);
+  });
+
+  it('[T8] a stall between the store handing a slot out and the caller reading it makes the caller late: it asks the store again before leaving', async () => {
+    let t = 0;
+    let stallMs = 0;
+    const store = new MemoryBucketStore({ now: () => t });
+    const asked: (string | undefined)[] = [];
+    const stalling: BucketStore = {
+      reserve: (k, ms) => store.reserve(k, ms),
+      penalize: (k, ms) => store.penalize(k, ms),
+      depart: (k, ms) => store.depart(k, ms),
+      acquire: async (k, ms, gap, lateFor) => {
+        asked.push(lateFor);
+        const answer = await store.acquire(k, ms, gap, lateFor);
+        t += stallMs; // the answer waits this long for a busy event loop
+        stallMs = 0;
+        return answer;
+      },
+    };
+    const late: number[] = [];
+    const throttle = new EndpointThrottle({ store: stalling, tenant: 'departures-4', plan: 'Developer', now: () => t, sleep: async (ms) => void (t += ms), onLateDeparture: (_e, ms) => void late.push(ms) });
+    const ep = throttle.endpoint('conversationmgr', 'v3', 'POST', '/conversations/messages');
+    await throttle.acquire(ep); // leaves at once, at t = 0
+    stallMs = 900;
+    await throttle.acquire(ep);
+    expect(late).to.deep.equal([900]);
+    expect(asked.length, 'acquired, then asked again with its slot').to.equal(3);
+    expect(asked[2]).to.be.a('string');
+    // Nobody took a slot meanwhile: it left on asking again, one interval and the stall after the first.
+    expect(t).to.equal(ep.intervalMs + 900);
+  });
+
+  it('[T8] once the store\'s clock is known, a slow round trip before the store ran is not lateness, while an answer read late still is', async () => {
+    let t = 0;
+    let before = 0;
+    let after = 0;
+    const store = new MemoryBucketStore({ now: () => t });
+    let asked = 0;
+    const delayed: BucketStore = {
+      reserve: (k, ms) => store.reserve(k, ms),
+      penalize: (k, ms) => store.penalize(k, ms),
+      depart: (k, ms) => store.depart(k, ms),
+      acquire: async (k, ms, gap, lateFor) => {
+        asked++;
+        t += before; // the call waits in the connection's queue before the store runs it
+        const answer = await store.acquire(k, ms, gap, lateFor);
+        t += after; // the answer waits for a busy event loop
+        [before, after] = [0, 0];
+        return answer;
+      },
+    };
+    const late: number[] = [];
+    const throttle = new EndpointThrottle({ store: delayed, tenant: 'departures-5', plan: 'Developer', now: () => t, sleep: async (ms) => void (t += ms), onLateDeparture: (_e, ms) => void late.push(ms) });
+    const ep = throttle.endpoint('conversationmgr', 'v3', 'POST', '/conversations/messages');
+    for (let i = 0; i < 4; i++) await throttle.acquire(ep); // prompt answers: the store's clock is known
+    const margin = ep.intervalMs - 1000 / ep.rate;
+    expect(asked).to.equal(4);
+    before = 3 * margin;
+    await throttle.acquire(ep);
+    expect([asked, late.length], 'slow before the store ran: one acquire, not late').to.deep.equal([5, 0]);
+    after = 3 * margin;
+    await throttle.acquire(ep);
+    expect(asked, 'read late: asked again').to.equal(7);
+    expect(late).to.have.length(1);
+    expect(late[0]).to.be.closeTo(3 * margin, 1);
   });
 
   it('[T8] a wake-up late by less than half the safety margin keeps the reserved slots (no extra store call)', async () => {
@@ -44,7 +113,7 @@ describe('throttle: departures, not reservations', () => {
     expect(late).to.deep.equal([]);
   });
 
-  it('[T8] a caller whose slot was handed out before another replica stalled still leaves one interval after the late departure', async () => {
+  it('[T8] a caller that stalls past its slot leaves one interval after the slots handed out meanwhile on another replica, which keep theirs', async () => {
     let t = 0;
     const store = new MemoryBucketStore({ now: () => t }); // one store: the tenant's shared buckets
     const asleep: { who: string; ms: number; wake: () => void }[] = [];
@@ -65,20 +134,18 @@ describe('throttle: departures, not reservations', () => {
     const sleepB = await nextSleep();
     expect([sleepA.who, sleepB.who]).to.deep.equal(['a', 'b']);
     expect(sleepB.ms - sleepA.ms).to.equal(ep.intervalMs); // b's slot was handed out: one interval after a's
-    // a wakes 900 ms past its slot (its event loop was busy) and leaves then.
+    // a wakes 900 ms past its slot (its event loop was busy): too late to leave, it takes a new slot.
     t = sleepA.ms + 900;
     sleepA.wake();
-    await pa;
-    // b wakes on time, but a left only 900 ms ago... less one interval: b waits for the rest.
+    const again = await nextSleep();
+    expect(again.who).to.equal('a');
+    // b wakes on its slot and leaves, without another call to the store.
     t = sleepB.ms;
     sleepB.wake();
-    const extra = await nextSleep();
-    expect(extra.who).to.equal('b');
-    t += extra.ms;
-    extra.wake();
     await pb;
-    // One interval with its safety margin, less the clock's millisecond rounding; never less
-    // than the plan's own interval (6250 ms at 0.16 req/s).
-    expect(departures.b! - departures.a!).to.be.at.least(ep.intervalMs - 1).and.at.least(1000 / ep.rate);
+    t = sleepA.ms + 900 + again.ms;
+    again.wake();
+    await pa;
+    expect(departures.a! - departures.b!).to.be.at.least(ep.intervalMs - 1).and.at.least(1000 / ep.rate);
   });
 });
