@@ -42,7 +42,7 @@ export { transcriptStoreFromConfig } from './transcripts/transcriptStoreFromConf
 
 // Handover to an agent (H1, H2): followed to its outcome by the bot server's middleware
 export { HandoverMiddleware, type HandoverMiddlewareOptions, type HandoverEvent, type HandoverRecord, type HandoverScheduler } from './handover/handoverMiddleware.js';
-export { handoverSignalOf, isTransfer, HANDOVER_DEADLINE_EVENT, type HandoverSignal } from './handover/handoverSignals.js';
+export { handoverSignalOf, HANDOVER_DEADLINE_EVENT, type HandoverSignal } from './handover/handoverSignals.js';
 
 // Knowledge events, as the bot sees them
 export { KnowledgeEvents } from './webhook/knowledgeEvents.js';

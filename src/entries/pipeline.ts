@@ -16,3 +16,5 @@ export { MemoryInbox, type MemoryInboxOptions } from '../adapter/inbox/memoryInb
 export { RedisInbox, type RedisInboxOptions, type RedisSubscriber } from '../adapter/inbox/redisInbox.js';
 export type { ClaimPrefetch } from '../redis/claimPrefetch.js';
 export { InboxWorker, type InboxWorkerOptions, type InboxHandler, type InboxTurn } from '../adapter/inbox/inboxWorker.js';
+// A transfer (not a plain handover) among the handover signals, for a pipeline that routes them itself.
+export { isTransfer } from '../handover/handoverSignals.js';
