@@ -16,6 +16,7 @@ import { hubMessageSchema, type HubMessage } from '../../schemas/hubMessages.js'
 import { BotTurnError } from '../turnErrors.js';
 import { presentId } from '../messageIds.js';
 import type { InboxItem } from './inbox.js';
+import { isValidatedInProcess } from './validatedInProcess.js';
 
 const referenceSchema = z.looseObject({ conversation: z.looseObject({ id: z.string().min(1) }) });
 const proactivePayloadSchema = z.looseObject({ reference: referenceSchema });
@@ -48,7 +49,8 @@ export class UnreadableInboxItemError extends BotTurnError {
 export function readInboxItem(conversationId: string, item: InboxItem): ReadInboxItem {
   const kind = item.kind ?? 'message';
   if (kind === 'message') {
-    const message = checked(hubMessageSchema, item.payload, 'message');
+    // Validated at the callback in this process and kept in its memory: the same bytes, not read twice.
+    const message = isValidatedInProcess(item) ? (item.payload as HubMessage) : checked(hubMessageSchema, item.payload, 'message');
     // A message the hub sent without an id was recorded under a derived one (S7): the same here.
     return { kind, message: { ...message, id: presentId(message.id) ?? item.id } };
   }
