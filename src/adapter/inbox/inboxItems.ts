@@ -1,8 +1,9 @@
 /**
  * What each kind of inbox item carries, and how a turn reads it back (T2). An item went through
  * JSON (and Redis, possibly written by another version of the bot), so it is checked again
- * before a turn runs on it; one that cannot be read is parked in the dead letters with the
- * reason (the field, never its value), not retried, and never crashes the worker.
+ * before a turn runs on it (except a message the callback validated in this process and the
+ * memory inbox kept: validatedInProcess.ts); one that cannot be read is parked in the dead
+ * letters with the reason (the field, never its value), not retried, and never crashes the worker.
  *
  * - message:   the hub's message (the callback), checked with the hub message schema;
  * - proactive: a conversation reference; the logic to run lives in the process that asked for
