@@ -24,7 +24,10 @@ export async function startBotHost(start: StartRequest): Promise<BotHost> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'botHost.ts');
   const profileDir = process.env.ADAPTER_BENCH_CPU_PROF;
   // restify's http_parser binding warns at start on Node 20; the warning says nothing about the bench.
-  const execArgv = ['--import', 'tsx', '--no-deprecation', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+  // ADAPTER_BENCH_HOST_FLAGS: Node/V8 flags for the host (e.g. `--trace-gc`); every compared
+  // server runs in this one process, so a flag applies to all of them alike.
+  const hostFlags = (process.env.ADAPTER_BENCH_HOST_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const execArgv = ['--import', 'tsx', '--no-deprecation', ...hostFlags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
   const child: ChildProcess = fork(script, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const waiting = new Map<number, { resolve: (r: HostReply) => void; reject: (e: Error) => void }>();
   let nextId = 1;

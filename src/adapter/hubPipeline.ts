@@ -149,7 +149,8 @@ export class HubPipeline {
       admitting: () => this.admitting,
       authenticate: opts.authenticate,
       record: async (conversationId, item) => {
-        const recorded = await opts.inbox.append(conversationId, item);
+        // The default parser read each message with the hub message schema: the turn need not again.
+        const recorded = await opts.inbox.append(conversationId, item, { validated: opts.parse === undefined });
         // Known as soon as the hub says so, before the turns of its earlier messages reply (S11).
         if (isConversationEnd(item)) this.outbox.markEnded(conversationId);
         return recorded;

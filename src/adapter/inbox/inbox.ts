@@ -30,6 +30,12 @@ export interface AppendOptions {
    * proactive turn whose logic lives in this process is run here, not on another replica.
    */
   pin?: { workerId: string; ms: number };
+  /**
+   * The payload is a hub message this process already read with the hub message schema (the
+   * callback's default parser). An inbox that keeps the item in this process (MemoryInbox) lets
+   * the turn skip reading it again; RedisInbox ignores it (its items cross processes).
+   */
+  validated?: boolean;
 }
 
 /** What `Inbox.append` did. */

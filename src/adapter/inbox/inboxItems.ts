@@ -1,8 +1,9 @@
 /**
  * What each kind of inbox item carries, and how a turn reads it back (T2). An item went through
  * JSON (and Redis, possibly written by another version of the bot), so it is checked again
- * before a turn runs on it; one that cannot be read is parked in the dead letters with the
- * reason (the field, never its value), not retried, and never crashes the worker.
+ * before a turn runs on it (except a message the callback validated in this process and the
+ * memory inbox kept: validatedInProcess.ts); one that cannot be read is parked in the dead
+ * letters with the reason (the field, never its value), not retried, and never crashes the worker.
  *
  * - message:   the hub's message (the callback), checked with the hub message schema;
  * - proactive: a conversation reference; the logic to run lives in the process that asked for
@@ -16,6 +17,7 @@ import { hubMessageSchema, type HubMessage } from '../../schemas/hubMessages.js'
 import { BotTurnError } from '../turnErrors.js';
 import { presentId } from '../messageIds.js';
 import type { InboxItem } from './inbox.js';
+import { isValidatedInProcess } from './validatedInProcess.js';
 
 const referenceSchema = z.looseObject({ conversation: z.looseObject({ id: z.string().min(1) }) });
 const proactivePayloadSchema = z.looseObject({ reference: referenceSchema });
@@ -48,7 +50,8 @@ export class UnreadableInboxItemError extends BotTurnError {
 export function readInboxItem(conversationId: string, item: InboxItem): ReadInboxItem {
   const kind = item.kind ?? 'message';
   if (kind === 'message') {
-    const message = checked(hubMessageSchema, item.payload, 'message');
+    // Validated at the callback in this process and kept in its memory: the same bytes, not read twice.
+    const message = isValidatedInProcess(item) ? (item.payload as HubMessage) : checked(hubMessageSchema, item.payload, 'message');
     // A message the hub sent without an id was recorded under a derived one (S7): the same here.
     return { kind, message: { ...message, id: presentId(message.id) ?? item.id } };
   }

@@ -5,6 +5,7 @@ import TinyQueue from 'tinyqueue';
 import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
 import { SeenItemIds } from './seenItemIds.js';
+import { markValidatedInProcess } from './validatedInProcess.js';
 import type { MemoryInboxOptions } from './memoryInboxOptions.js';
 
 export type { MemoryInboxOptions } from './memoryInboxOptions.js';
@@ -12,7 +13,7 @@ export type { MemoryInboxOptions } from './memoryInboxOptions.js';
 
 interface Conversation {
   /** Pending items as JSON, head first, each with its id (read without parsing the JSON). */
-  items: { id: string; json: string }[];
+  items: { id: string; json: string; validated?: boolean }[];
   /** Ids of the pending items: a redelivery is recognised even after the dedupe window. */
   ids: Set<string>;
   /** When the conversation may be claimed: undefined when it has no items; the lease end when leased. */
@@ -92,7 +93,7 @@ export class MemoryInbox implements Inbox {
   async append(conversationId: string, item: InboxItem, opts: AppendOptions = {}): Promise<AppendResult> {
     checkAppend(conversationId, item);
     const now = this.now();
-    const recorded = this.record(conversationId, item, now);
+    const recorded = this.record(conversationId, item, now, opts.validated === true);
     if (recorded && opts.pin) this.pins.set(conversationId, { workerId: opts.pin.workerId, until: now + opts.pin.ms, itemId: item.id });
     if (recorded) this.events.emit('append');
     return { duplicate: !recorded };
@@ -142,17 +143,17 @@ export class MemoryInbox implements Inbox {
   }
 
   /** Adds the item at the end of its conversation; false for a duplicate id. */
-  private record(conversationId: string, item: InboxItem, now: number): boolean {
+  private record(conversationId: string, item: InboxItem, now: number, validated = false): boolean {
     const json = itemJson(item);
     const conv = this.conversations.get(conversationId);
     if (this.seen.has(conversationId, item.id, now) || conv?.ids.has(item.id)) return false;
     this.seen.remember(conversationId, item.id, now);
     if (conv) {
-      conv.items.push({ id: item.id, json });
+      conv.items.push(validated ? { id: item.id, json, validated } : { id: item.id, json });
       conv.ids.add(item.id);
       if (conv.readyAt === undefined) this.readyAt(conversationId, conv, now);
     } else {
-      const fresh: Conversation = { items: [{ id: item.id, json }], ids: new Set([item.id]), attempts: 0, version: 0 };
+      const fresh: Conversation = { items: [validated ? { id: item.id, json, validated } : { id: item.id, json }], ids: new Set([item.id]), attempts: 0, version: 0 };
       this.conversations.set(conversationId, fresh);
       this.readyAt(conversationId, fresh, now);
     }
@@ -282,6 +283,9 @@ export class MemoryInbox implements Inbox {
   }
 
   private claimOf(conversationId: string, conv: Conversation, workerId: string): InboxClaim {
-    return { conversationId, item: JSON.parse(conv.items[0].json) as InboxItem, workerId, token: conv.token!, attempt: conv.attempts, leaseUntil: conv.readyAt! };
+    const head = conv.items[0];
+    const item = JSON.parse(head.json) as InboxItem;
+    if (head.validated) markValidatedInProcess(item);
+    return { conversationId, item, workerId, token: conv.token!, attempt: conv.attempts, leaseUntil: conv.readyAt! };
   }
 }
