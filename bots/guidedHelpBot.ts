@@ -102,7 +102,7 @@ export class GuidedHelpBot extends ActivityHandler {
     this.renderer = opts.renderer ?? new DefaultGuidedHelpRenderer();
     this.now = opts.now ?? Date.now;
     this.vocabulary = new TopicVocabulary(opts.portal, this.now);
-    this.greeted = new GreetedConversations(opts.storage);
+    this.greeted = new GreetedConversations(opts.storage, (conversationId) => this.dialog.store.keyOf(conversationId));
 
     this.onMessage(async (context, next) => {
       await this.guarded(context, () => this.onCustomerText(context));
@@ -261,7 +261,11 @@ export class GuidedHelpBot extends ActivityHandler {
 
   private async runDialog(context: TurnContext, event: GuidedHelpEvent, locale: string): Promise<void> {
     const turn = await this.dialog.handle(context.activity.conversation.id, event, this.input(locale));
-    if (event.type === 'START' && !turn.duplicate) await this.opts.figures?.started(context.activity.conversation.id, event.casebaseId);
+    if (event.type === 'START' && !turn.duplicate) {
+      await this.opts.figures?.started(context.activity.conversation.id, event.casebaseId);
+      // The dialog's item now says the conversation was greeted (GreetedConversations).
+      await this.greeted.dialogStarted(context.activity.conversation.id);
+    }
     await this.send(context, turn, locale);
     if (turn.status === 'active' && turn.deadline !== undefined) {
       await this.opts.scheduleDeadline?.(TurnContext.getConversationReference(context.activity), turn.deadline);

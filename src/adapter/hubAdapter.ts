@@ -125,8 +125,12 @@ export class HubAdapter extends BotAdapter {
     const read = readInboxItem(conversationId, item);
     if (read.kind === 'message') return this.processHubMessage(conversationId, read.message, logic);
     if (read.kind === 'deadline') {
+      // An item without a reference runs on the stored one; with none stored the conversation
+      // ended or was forgotten (its state expires with it), so there is no turn to run.
+      const reference = read.reference ?? (await this.opts.conversationStarts?.reference?.(conversationId));
+      if (!reference) return true;
       const event = { type: ActivityTypes.Event, name: read.event.name, value: read.event.value };
-      await this.runTurn(activityOfReference(read.reference, event, item.id, this.serviceUrl), logic, item.id);
+      await this.runTurn(activityOfReference(reference, event, item.id, this.serviceUrl), logic, item.id);
       return true;
     }
     const activity = activityOfReference(read.reference, { type: ActivityTypes.Event, name: 'ContinueConversation' }, item.id, this.serviceUrl);
@@ -143,12 +147,15 @@ export class HubAdapter extends BotAdapter {
    * Durable proactive turn (T2): the event `{name, value}` runs as an `event` activity of the
    * reference's conversation at `at` (ms since the epoch), through its inbox, on any replica,
    * after a restart too. `slot` names it in the conversation (default the event's name):
-   * scheduling the slot again replaces the earlier one.
+   * scheduling the slot again replaces the earlier one. With conversation starts that read the
+   * stored reference back, the item names only the conversation, and its turn runs on the
+   * reference stored when it is due (none: the conversation ended, and the event is dropped).
    */
   async scheduleEvent(reference: Reference, event: ScheduledEvent, at: number, slot: string = event.name): Promise<void> {
     const conversationId = reference.conversation?.id;
     if (!conversationId) throw new TypeError('scheduleEvent: the reference has no conversation.id');
-    await this.requireInbox().schedule(conversationId, slot, deadlineItem(slot, reference, event, at, Date.now()));
+    const carried = this.opts.conversationStarts?.reference ? undefined : reference;
+    await this.requireInbox().schedule(conversationId, slot, deadlineItem(slot, carried, event, at, Date.now()));
   }
 
   /** Cancels a scheduled event that is not due yet; false when there was none. */

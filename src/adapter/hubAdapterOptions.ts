@@ -92,4 +92,11 @@ export interface ConversationStarts {
   isNew(conversationId: string): Promise<boolean>;
   /** Called once the start turn ran; `reference` is the conversation's, for proactive messages. */
   started(conversationId: string, reference: Partial<ConversationReference>): Promise<void>;
+  /**
+   * The conversation's stored reference (undefined once it ended or was forgotten). When given,
+   * a scheduled event does not carry a copy of the reference: its turn reads this one when due.
+   *
+   * @param conversationId - the hub's conversation id
+   */
+  reference?(conversationId: string): Promise<Partial<ConversationReference> | undefined>;
 }

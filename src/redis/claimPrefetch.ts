@@ -15,13 +15,14 @@ export interface ClaimPrefetch {
    * @param conversationId - the conversation
    */
   keysOf(conversationId: string): string[];
-  /** The hash fields read from each key. */
+  /** The hash fields read from each key that holds a hash (a string is read whole). */
   readonly fields: readonly string[];
   /**
    * The values read with a claim, for the turn about to run.
    *
    * @param conversationId - the conversation claimed
-   * @param rows - per key of `keysOf`, the fields' values (null: absent)
+   * @param rows - per key of `keysOf`, the fields' values of a hash (null: absent), or the one
+   * value of a key that holds a string
    */
   primed(conversationId: string, rows: ReadonlyArray<ReadonlyArray<string | null>>): void;
   /**

@@ -102,8 +102,14 @@ export class ConversationReferenceStore {
   }
 
   /** The conversation-start record of HubAdapter (T4): a conversation is new until its reference is saved. */
-  asConversationStarts(): { isNew(conversationId: string): Promise<boolean>; started(conversationId: string, reference: StoredReference): Promise<void> } {
+  asConversationStarts(): {
+    isNew(conversationId: string): Promise<boolean>;
+    started(conversationId: string, reference: StoredReference): Promise<void>;
+    reference(conversationId: string): Promise<StoredReference | undefined>;
+  } {
     return {
+      // Scheduled events (guided-help deadlines) name the conversation and read its reference here.
+      reference: (conversationId) => this.get(conversationId),
       isNew: async (conversationId) => {
         const at = this.known.get(conversationId);
         if (at !== undefined && Date.now() - at < REFRESH_AFTER_MS) return false;

@@ -5,7 +5,7 @@ import { eTagConflict } from './eTagConflict.js';
 import { writeConditionOf } from './memoryStorage.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import type { ClaimPrefetch } from '../redis/claimPrefetch.js';
-import { DELETE_SCRIPT, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
+import { DELETE_SCRIPT, ETAG_LENGTH, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
 import { decodeStateValue, encodeStateValue, newETag } from './stateCodec.js';
 
 /** An item's stored form: [eTag, JSON], both null when nothing is stored. */
@@ -36,8 +36,9 @@ export interface RedisStorageOptions {
  * keys) is checked and written in one Lua script, all or nothing, where MemoryStorage writes
  * the other keys of a batch in which one key conflicts.
  *
- * Keys: `hubbot:{tenant}:state:<key>`, a hash of the eTag (`e`) and the JSON (`d`, shortened by
- * stateCodec.ts; plain JSON from earlier versions reads as it is). With `ttlSeconds`, an item
+ * Keys: `hubbot:{tenant}:state:<key>`, a string: the eTag, then the JSON (shortened by
+ * stateCodec.ts; plain JSON from earlier versions reads as it is). The hash `{e, d}` of earlier
+ * versions still reads, and its next write replaces it with a string. With `ttlSeconds`, an item
  * expires that long after its last write (reads do not extend it).
  */
 export class RedisStorage implements Storage {
@@ -107,10 +108,11 @@ export class RedisStorage implements Storage {
     const byConversation = new Map<string, string[]>();
     return {
       keysOf: (conversationId) => keysOf(conversationId).map((k) => this.keyOf(k)),
+      // For an item of an earlier version (a hash); an item's string comes as a row of one value.
       fields: ['e', 'd'],
       primed: (conversationId, rows) => {
         const redisKeys = keysOf(conversationId).map((k) => this.keyOf(k));
-        redisKeys.forEach((k, i) => this.primed.set(k, [rows[i]?.[0] ?? null, rows[i]?.[1] ?? null]));
+        redisKeys.forEach((k, i) => this.primed.set(k, storedRowOf(rows[i] ?? [])));
         byConversation.set(conversationId, redisKeys);
       },
       done: (conversationId) => {
@@ -145,7 +147,9 @@ export class RedisStorage implements Storage {
       const { eTag, ...doc } = item as { eTag?: unknown };
       const condition = writeConditionOf(eTag);
       const expected = condition.kind === 'absent' ? '' : condition.kind === 'any' ? '*' : condition.eTag;
-      args.push(expected, newETag(), encodeStateValue(JSON.stringify(doc), key));
+      const eTagNew = newETag();
+      if (eTagNew.length !== ETAG_LENGTH) throw new Error(`RedisStorage: an eTag must be ${ETAG_LENGTH} characters`);
+      args.push(expected, eTagNew + encodeStateValue(JSON.stringify(doc), key));
     }
     const redisKeys = keys.map((k) => this.keyOf(k));
     for (const k of redisKeys) this.primed.delete(k);
@@ -165,4 +169,10 @@ export class RedisStorage implements Storage {
     for (const k of redisKeys) this.primed.delete(k);
     await DELETE_SCRIPT.run(this.client, redisKeys, []);
   }
+}
+
+/** A row the claim read ahead: [eTag, JSON] of a hash, or [eTag + JSON] of a string. */
+function storedRowOf(row: ReadonlyArray<string | null>): StoredRow {
+  if (row.length === 1) return row[0] === null ? [null, null] : [row[0].slice(0, ETAG_LENGTH), row[0].slice(ETAG_LENGTH)];
+  return [row[0] ?? null, row[1] ?? null];
 }

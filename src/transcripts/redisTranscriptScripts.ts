@@ -1,34 +1,60 @@
 /**
- * The Lua scripts of RedisTranscriptStore. Per transcript: a list of activities (JSON, in the
- * order logged) and a string holding its listing key; per channel: a sorted set of listing
- * keys (all scores 0, ordered by the keys themselves: first activity's time, then id).
+ * The Lua scripts of RedisTranscriptStore. Per transcript: a list whose first element is its
+ * header (HEADER, then the time part of its listing key), then the activities (JSON, in the
+ * order logged); per channel: a sorted set of listing keys (all scores 0, ordered by the keys
+ * themselves: first activity's time, then id). A transcript of an earlier version has no
+ * header and keeps its listing key in a key of its own (the holder, 216 B per conversation),
+ * still read, extended and deleted with it.
  * Every key of a call carries the tenant's hash tag, so each script touches one Cluster slot.
  */
 import { LuaScript } from '../redis/luaScript.js';
 
-/**
- * KEYS: log, listing key holder, channel index. ARGV: the listing key to use if the transcript
- * is new, retention in ms, then the activities' JSON in order (those of one turn, logged in one
- * round trip). Each call extends the retention of its transcript, and of the channel index
- * (which so outlives every transcript it lists).
- */
-export const LOG_SCRIPT = new LuaScript(`
-redis.call('RPUSH', KEYS[1], unpack(ARGV, 3))
-local member = redis.call('GET', KEYS[2])
-if not member then
-  member = ARGV[1]
-  redis.call('SET', KEYS[2], member)
-  redis.call('ZADD', KEYS[3], 0, member)
+/** Opens a transcript's header element: an activity record opens with '{' or U+0001 (CompactJson). */
+export const HEADER = '#';
+
+/** Lua: the header a listing key gives ('#' and its time part, before the '|'). */
+const HEADER_OF = `
+local function headerOf(member) return '${HEADER}' .. string.match(member, '^([^|]*)|') end
+`;
+
+/** Lua: how many elements in front of a transcript's activities (1 with a header, 0 without). */
+const SKIP_OF = `
+local function skipOf(log)
+  local first = redis.call('LINDEX', log, 0)
+  if first and string.sub(first, 1, 1) == '${HEADER}' then return 1 end
+  return 0
 end
+`;
+
+/**
+ * KEYS: log, listing key holder (earlier versions), channel index. ARGV: the listing key to use
+ * if the transcript is new, retention in ms, then the activities' JSON in order (those of one
+ * turn, logged in one round trip). Each call extends the retention of its transcript, and of the
+ * channel index (which so outlives every transcript it lists).
+ */
+export const LOG_SCRIPT = new LuaScript(`${HEADER_OF}
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  -- A holder left from an earlier transcript of the conversation names it no more.
+  local old = redis.call('GET', KEYS[2])
+  if old then
+    redis.call('ZREM', KEYS[3], old)
+    redis.call('DEL', KEYS[2])
+  end
+  redis.call('RPUSH', KEYS[1], headerOf(ARGV[1]))
+  redis.call('ZADD', KEYS[3], 0, ARGV[1])
+elseif redis.call('EXISTS', KEYS[2]) == 1 then
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+end
+redis.call('RPUSH', KEYS[1], unpack(ARGV, 3))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('PEXPIRE', KEYS[3], ARGV[2])
 return 1
 `);
 
-/** KEYS: log. ARGV: first and last position. Returns [length, activities]. */
-export const PAGE_SCRIPT = new LuaScript(`
-return { redis.call('LLEN', KEYS[1]), redis.call('LRANGE', KEYS[1], ARGV[1], ARGV[2]) }
+/** KEYS: log. ARGV: first and last position of the activities. Returns [activities in all, the page]. */
+export const PAGE_SCRIPT = new LuaScript(`${SKIP_OF}
+local skip = skipOf(KEYS[1])
+return { redis.call('LLEN', KEYS[1]) - skip, redis.call('LRANGE', KEYS[1], tonumber(ARGV[1]) + skip, tonumber(ARGV[2]) + skip) }
 `);
 
 /** KEYS: channel index. ARGV: after (exclusive, '' from the start), count. Listing keys in order. */
@@ -39,14 +65,15 @@ return redis.call('ZRANGE', KEYS[1], min, '+', 'BYLEX', 'LIMIT', 0, tonumber(ARG
 `);
 
 /**
- * KEYS: channel index, then each listed transcript's key holder. ARGV: the listing keys.
- * A listing key whose holder expired (or names a newer transcript of the same conversation)
- * is removed from the index. Returns 1 or 0 per listing key: whether it is alive.
+ * KEYS: channel index, then each listed transcript's log and key holder. ARGV: the listing keys.
+ * A listing key whose transcript expired (or that names an earlier transcript of the same
+ * conversation) is removed from the index. Returns 1 or 0 per listing key: whether it is alive.
  */
-export const PRUNE_SCRIPT = new LuaScript(`
+export const PRUNE_SCRIPT = new LuaScript(`${HEADER_OF}
 local alive = {}
 for i = 1, #ARGV do
-  if redis.call('GET', KEYS[i + 1]) == ARGV[i] then
+  local log, holder = KEYS[2 * i], KEYS[2 * i + 1]
+  if redis.call('LINDEX', log, 0) == headerOf(ARGV[i]) or redis.call('GET', holder) == ARGV[i] then
     alive[i] = 1
   else
     alive[i] = 0
@@ -56,9 +83,10 @@ end
 return alive
 `);
 
-/** KEYS: log, listing key holder, channel index. */
-export const DELETE_SCRIPT = new LuaScript(`
+/** KEYS: log, listing key holder, channel index. ARGV: the conversation id (as listing keys hold it). */
+export const DELETE_SCRIPT = new LuaScript(`${SKIP_OF}
 local member = redis.call('GET', KEYS[2])
+if not member and skipOf(KEYS[1]) == 1 then member = string.sub(redis.call('LINDEX', KEYS[1], 0), 2) .. '|' .. ARGV[1] end
 redis.call('DEL', KEYS[1], KEYS[2])
 if member then redis.call('ZREM', KEYS[3], member) end
 return 1

@@ -41,8 +41,10 @@ export interface RedisTranscriptStoreOptions extends TranscriptStoreOptions {
  *
  * Keys (ids URI-encoded, so a ':' in an id cannot make two transcripts share a key):
  * - `hubbot:{tenant}:transcript:<channel>:<conversation>`: the list of activities (JSON, shortened
- *   by transcriptCodec.ts; plain JSON from earlier versions reads as it is);
- * - `hubbot:{tenant}:transcript-key:<channel>:<conversation>`: its listing key;
+ *   by transcriptCodec.ts; plain JSON from earlier versions reads as it is), behind a header
+ *   that holds its listing key's time (redisTranscriptScripts.ts);
+ * - `hubbot:{tenant}:transcript-key:<channel>:<conversation>`: the listing key of a transcript
+ *   of an earlier version (one without a header), read until it expires;
  * - `hubbot:{tenant}:transcripts:<channel>`: the sorted set of listing keys.
  */
 export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
@@ -157,8 +159,8 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
       const want = this.opts.pageSize - items.length;
       const keys = (await LISTING_SCRIPT.run(this.client, [index], [cursor, String(want)])) as string[];
       if (keys.length === 0) break;
-      const holders = keys.map((k) => this.keysOf(channelId, fromListingKey(channelId, k).id)[1]);
-      const alive = (await PRUNE_SCRIPT.run(this.client, [index, ...holders], keys)) as number[];
+      const transcripts = keys.flatMap((k) => this.keysOf(channelId, fromListingKey(channelId, k).id).slice(0, 2));
+      const alive = (await PRUNE_SCRIPT.run(this.client, [index, ...transcripts], keys)) as number[];
       for (let i = 0; i < keys.length; i++) {
         if (Number(alive[i]) === 1) items.push(fromListingKey(channelId, keys[i]));
         cursor = keys[i];
@@ -179,6 +181,6 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
    */
   async deleteTranscript(channelId: string, conversationId: string): Promise<void> {
     requireIds(channelId, conversationId);
-    await DELETE_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), []);
+    await DELETE_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [conversationId]);
   }
 }

@@ -72,9 +72,34 @@ describe('guided help bot: one greeting per conversation, across replicas (Redis
   it('[U1] an ended conversation forgets its greeting: the storage does not keep it', async () => {
     const chat = newChat();
     await chat.send(startTurn('customer.info'));
-    const keys = async () => (await client.keys(`*${encodeURIComponent(chat.opts.conversationId)}*`)).filter((k) => k.includes('guidedHelpGreeted'));
+    const keys = async () => (await client.keys(`*{${tenant}}*${encodeURIComponent(chat.opts.conversationId)}*`)).filter((k) => k.includes('guidedHelpGreeted'));
     expect(await keys()).to.have.length(1);
     await chat.send({ type: 'endOfConversation' });
     expect(await keys()).to.deep.equal([]);
+  });
+});
+
+describe('guided help bot: the greeting marker gives way to the dialog (Redis)', () => {
+  let client: RedisConnection;
+  let tenant: string;
+  before(async () => {
+    client = await createRedisConnection();
+    tenant = uniqueTenant('greeting-marker');
+  });
+  after(async () => {
+    await deleteTenantKeys(client, tenant);
+    await closeRedisConnection(client);
+  });
+  const replica = () => new GuidedHelpBot({ storage: new RedisStorage({ client, tenant }), portal: portalStubAsPort(), casebases: TOPICS });
+
+  it('[U1] once a topic is picked the marker key is gone, and on another replica a late start still does not greet', async () => {
+    const chat = new Chat(replica(), { conversationId: 'greeting-marker-1' });
+    const markers = async () => (await client.keys(`*{${tenant}}*${encodeURIComponent(chat.opts.conversationId)}*`)).filter((k) => k.includes('guidedHelpGreeted'));
+    expect(texts(await chat.send(startTurn('customer.info')))).to.equal(GREETING);
+    expect(await markers(), 'the marker while no dialog exists').to.have.length(1);
+    await chat.say('Home internet');
+    expect(await markers(), 'the dialog says it now').to.deep.equal([]);
+    chat.use(replica());
+    expect(await chat.send(startTurn('customer.info'))).to.deep.equal([]);
   });
 });

@@ -49,10 +49,17 @@ describe('State items on Redis', () => {
     await closeRedisConnection(client);
   });
 
-  it('[N1] a guided-help dialog is kept in under a third of its JSON, with a short eTag, and reads back as written', async () => {
+  /** The item's one string: its eTag, then its JSON. */
+  const stored = async (key: string) => {
+    const value = (await client.get(storage.keyOf(key))) ?? '';
+    return { e: value.slice(0, 16), d: value.slice(16) };
+  };
+
+  it('[N1] a guided-help dialog is kept as one string in under a third of its JSON, behind a short eTag, and reads back as written', async () => {
     const key = `guidedHelp/${CONVERSATION}`;
     await storage.write({ [key]: dialog });
-    const { e, d } = await client.hGetAll(storage.keyOf(key));
+    expect(await client.type(storage.keyOf(key))).to.equal('string');
+    const { e, d } = await stored(key);
     expect(Buffer.byteLength(d)).to.be.below(JSON.stringify(dialog).length / 3);
     expect(e).to.have.length(16);
     const { eTag, ...read } = (await storage.read([key]))[key];
@@ -67,8 +74,10 @@ describe('State items on Redis', () => {
     await client.hSet(storage.keyOf(key), { e: oldETag, d: JSON.stringify(item) });
     expect((await storage.read([key]))[key]).to.deep.equal({ ...item, eTag: oldETag });
     await storage.write({ [key]: { ...item, savedAt: 'later', eTag: oldETag } });
+    expect(await client.type(storage.keyOf(key)), 'the next write keeps it as a string').to.equal('string');
     const after = (await storage.read([key]))[key];
     expect(after.savedAt).to.equal('later');
+    expect(after.eTag).to.have.length(16);
     let refused = false;
     await storage.write({ [key]: { ...item, eTag: oldETag } }).catch(() => (refused = true));
     expect(refused).to.equal(true);
@@ -78,7 +87,7 @@ describe('State items on Redis', () => {
     const key = 'conversationReferences/~index/7';
     const index = { ids: Array.from({ length: 300 }, (_, i) => `7cf905bb-7927-44eb-b974-c1957b70${String(i).padStart(4, '0')}`) };
     await storage.write({ [key]: index });
-    const { d } = await client.hGetAll(storage.keyOf(key));
+    const { d } = await stored(key);
     expect(d).to.equal(JSON.stringify(index));
     const { eTag, ...read } = (await storage.read([key]))[key];
     expect(read).to.deep.equal(index);

@@ -8,8 +8,11 @@
  * - message:   the hub's message (the callback), checked with the hub message schema;
  * - proactive: a conversation reference; the logic to run lives in the process that asked for
  *              it (adapter.continueConversation), so the item is pinned to that process;
- * - deadline:  a conversation reference and a named event (name, value): the durable form of
- *              a proactive turn, run as an `event` activity the bot handles in its turn.
+ * - deadline:  a named event (name, value): the durable form of a proactive turn, run as an
+ *              `event` activity the bot handles in its turn. It carries the conversation
+ *              reference only when the adapter has no stored one to read at the turn (a copy
+ *              of it was most of an idle conversation's scheduled item); items of earlier
+ *              versions, which always carry it, are read as they are.
  */
 import { z } from 'zod';
 import type { ConversationReference } from 'botbuilder-core';
@@ -21,7 +24,7 @@ import { isValidatedInProcess } from './validatedInProcess.js';
 
 const referenceSchema = z.looseObject({ conversation: z.looseObject({ id: z.string().min(1) }) });
 const proactivePayloadSchema = z.looseObject({ reference: referenceSchema });
-const deadlinePayloadSchema = z.looseObject({ reference: referenceSchema, name: z.string().min(1), value: z.unknown().optional() });
+const deadlinePayloadSchema = z.looseObject({ reference: referenceSchema.optional(), name: z.string().min(1), value: z.unknown().optional() });
 
 export type Reference = Partial<ConversationReference>;
 
@@ -36,7 +39,8 @@ export interface ScheduledEvent {
 export type ReadInboxItem =
   | { kind: 'message'; message: HubMessage }
   | { kind: 'proactive'; reference: Reference }
-  | { kind: 'deadline'; reference: Reference; event: ScheduledEvent };
+  /** `reference` undefined: the conversation's stored reference is the one to run on. */
+  | { kind: 'deadline'; reference: Reference | undefined; event: ScheduledEvent };
 
 /** An item no turn can run on: parked at once (a retry would read the same bytes). */
 export class UnreadableInboxItemError extends BotTurnError {
@@ -58,7 +62,7 @@ export function readInboxItem(conversationId: string, item: InboxItem): ReadInbo
   if (kind === 'proactive') return { kind, reference: inConversation(conversationId, checked(proactivePayloadSchema, item.payload, 'proactive turn').reference) };
   if (kind === 'deadline') {
     const payload = checked(deadlinePayloadSchema, item.payload, 'deadline');
-    return { kind, reference: inConversation(conversationId, payload.reference), event: { name: payload.name, value: payload.value } };
+    return { kind, reference: payload.reference && inConversation(conversationId, payload.reference), event: { name: payload.name, value: payload.value } };
   }
   throw new UnreadableInboxItemError(`unknown item kind ${JSON.stringify(String(kind)).slice(0, 40)}`);
 }
@@ -70,10 +74,11 @@ export function proactiveItem(id: string, reference: Reference, now: number): In
 /**
  * A deadline item for `slot`, due at `at`. Its id names the slot and the time, so a rerun of the
  * turn that scheduled it schedules the same item (handled once), and a later deadline of the
- * same slot is a new item.
+ * same slot is a new item. Without `reference` the turn runs on the conversation's stored one.
  */
-export function deadlineItem(slot: string, reference: Reference, event: ScheduledEvent, at: number, now: number): InboxItem & { notBefore: number } {
-  return { id: `${slot}@${Math.round(at).toString(36)}`, kind: 'deadline', payload: { reference, name: event.name, value: event.value }, receivedAt: now, notBefore: at };
+export function deadlineItem(slot: string, reference: Reference | undefined, event: ScheduledEvent, at: number, now: number): InboxItem & { notBefore: number } {
+  const payload = reference ? { reference, name: event.name, value: event.value } : { name: event.name, value: event.value };
+  return { id: `${slot}@${Math.round(at).toString(36)}`, kind: 'deadline', payload, receivedAt: now, notBefore: at };
 }
 
 function checked<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {

@@ -38,7 +38,8 @@ end
 /**
  * Reads what the claimed conversation's turn reads first (claimPrefetch.ts), from ARGV[at]: the
  * number of keys n, n pairs (the key's text before and after the conversation id), the number
- * of fields m and the m fields. Returns, per key, the fields' values (false: absent).
+ * of fields m and the m fields. Returns, per key, the fields' values of a hash (false: absent),
+ * or the one value of a string.
  */
 const PREFETCH = `
 local function prefetch(conv, at)
@@ -48,7 +49,11 @@ local function prefetch(conv, at)
   local fields = {}
   for j = 1, m do fields[j] = ARGV[at + 1 + 2 * n + j] end
   local rows = {}
-  for i = 1, n do rows[i] = redis.call('HMGET', ARGV[at + 2 * i - 1] .. conv .. ARGV[at + 2 * i], unpack(fields)) end
+  for i = 1, n do
+    local key = ARGV[at + 2 * i - 1] .. conv .. ARGV[at + 2 * i]
+    if redis.call('TYPE', key).ok == 'string' then rows[i] = {redis.call('GET', key)}
+    else rows[i] = redis.call('HMGET', key, unpack(fields)) end
+  end
   return rows
 end
 `;

@@ -74,6 +74,29 @@ describe('RedisInbox: the turn reads its first state with the claim', () => {
     await inbox.release(claim!);
   });
 
+  it('[N1] an item of an earlier version (a hash {e, d}) comes with the claim too, and its eTag still guards the turn\'s write', async () => {
+    const { client, scripts } = counted(redis);
+    const storage = new RedisStorage({ client, tenant });
+    const inbox = new RedisInbox({ client, tenant, prefetch: storage.claimPrefetch(keysOf) });
+    const key = 'conversation-hub/conversations/c1/';
+    const oldETag = '26dcc5b5-ec80-454d-8fda-78f8ed03d576';
+    await redis.hSet(storage.keyOf(key), { e: oldETag, d: JSON.stringify({ turns: 4 }) });
+    await inbox.append('c1', item('m1'));
+    const claim = await inbox.claim('w', 30_000);
+    const before = scripts();
+    const read = await storage.read([key]);
+    expect(scripts(), 'served by the claim').to.equal(before);
+    expect(read[key]).to.deep.equal({ turns: 4, eTag: oldETag });
+    const stale = await storage.write({ [key]: { turns: 5, eTag: 'not-the-stored-eTag' } }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(isETagConflict(stale)).to.equal(true);
+    await storage.write({ [key]: { turns: 5, eTag: oldETag } });
+    expect((await storage.read([key]))[key]).to.include({ turns: 5 });
+    await inbox.complete(claim!);
+  });
+
   it('[B4] a value read ahead is dropped when written here; the next item kept under the lease brings fresh values; the rest is dropped when the claim ends', async () => {
     const { client, scripts } = counted(redis);
     const storage = new RedisStorage({ client, tenant });
