@@ -9,6 +9,7 @@
  * the bot's token for a signed download URL), unless the message carried a signed URL of its
  * own; `content.assetId` names it for `assets.download(assetId)` of the platform connection.
  */
+import { pathSegment } from '../platform/http/pathSegment.js';
 import type { HubMessage } from '../schemas/hubMessages.js';
 
 export interface CustomerAttachment {
@@ -32,7 +33,7 @@ export function attachmentsOfHubMessage(message: HubMessage, serviceUrl: string)
       found.set(assetId, {
         contentType: text(node.contentType) ?? 'application/octet-stream',
         name: text(node.name) ?? text(node.fileName) ?? assetId,
-        contentUrl: text(node.contentUrl) ?? `${serviceUrl.replace(/\/+$/, '')}/conversation/conversationmgr/v3/assets/${encodeURIComponent(assetId)}`,
+        contentUrl: text(node.contentUrl) ?? `${serviceUrl.replace(/\/+$/, '')}/conversation/conversationmgr/v3/assets/${pathSegment(assetId)}`,
         content: { assetId },
       });
       return;

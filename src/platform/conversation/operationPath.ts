@@ -5,6 +5,7 @@
  */
 import { PlatformError } from '../../errors/platformError.js';
 import { CONVERSATION_OPERATIONS, type ConversationOperation } from '../../schemas/conversationOperations.js';
+import { pathSegment } from '../http/pathSegment.js';
 
 /**
  * The concrete path of an operation: `{id}` replaced by the URL-encoded id. A missing id is
@@ -14,5 +15,5 @@ export function pathFor(op: ConversationOperation, id?: string): string {
   const { template } = CONVERSATION_OPERATIONS[op];
   if (!template.includes('{id}')) return template;
   if (id === undefined || id === '') throw PlatformError.of('400-112', { name: 'id', operation: op });
-  return template.replace('{id}', encodeURIComponent(id));
+  return template.replace('{id}', pathSegment(id));
 }
