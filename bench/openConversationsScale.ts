@@ -18,7 +18,6 @@ import type { StoreItems } from 'botbuilder-core';
 import type { LocalStack } from '../cli/localStack.js';
 import { loadConfig } from '../src/config/config.js';
 import type { RedisConnection } from '../src/redis/redisConnection.js';
-import { tenantKey } from '../src/redis/tenantKey.js';
 import { indexShardOf, INDEX_SHARDS } from '../src/storage/conversationReferenceStore.js';
 import { RedisStorage } from '../src/storage/redisStorage.js';
 import { Customer, exchange } from '../test/e2e/customerClient.js';
@@ -94,11 +93,6 @@ async function seedIdle(storage: RedisStorage, template: (id: string) => StoreIt
   const index: StoreItems = {};
   shards.forEach((ids, n) => (index[`conversationReferences/~index/${n}`] = { ids }));
   await storage.write(index);
-}
-
-/** Deletes every key of the tenant, a batch of the scan at a time (100,000s of keys). */
-export async function deleteTenantKeys(redis: RedisConnection, tenant: string): Promise<void> {
-  for await (const batch of redis.scanIterator({ MATCH: `${tenantKey(tenant)}:*`, COUNT: 2000 })) if (batch.length > 0) await redis.unlink(batch);
 }
 
 /**

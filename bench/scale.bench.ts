@@ -35,7 +35,8 @@ import { closeRedisConnection, createRedisConnection, type RedisConnection } fro
 import { tenantKey } from '../src/redis/tenantKey.js';
 import { Customer, exchange } from '../test/e2e/customerClient.js';
 import type { BenchRow } from './benchRow.js';
-import { deleteTenantKeys, openConversationRows } from './openConversationsScale.js';
+import { deleteTenantKeys } from '../test/storage/redisTestTenant.js';
+import { openConversationRows } from './openConversationsScale.js';
 
 export const title = 'scale: the memory inbox claim, Redis memory per idle conversation, turns with many open conversations';
 

@@ -7,9 +7,8 @@ import { expect } from 'chai';
 import type { Activity } from 'botbuilder-core';
 import { GuidedHelpBot } from '../../bots/guidedHelpBot.js';
 import { message } from '../../dialogs/guidedHelp/guidedHelpMessages.js';
-import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
-import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
+import { redisTenant } from '../storage/redisTestTenant.js';
 import { Chat, texts } from './guidedHelpHarness.js';
 import { portalStubAsPort } from './portalStubAsPort.js';
 
@@ -32,20 +31,11 @@ function startTurn(type: 'customer.info' | 'text'): Partial<Activity> {
 }
 
 describe('guided help bot: one greeting per conversation, across replicas (Redis)', () => {
-  let client: RedisConnection;
-  let tenant: string;
+  const redis = redisTenant('greeting-once');
   let n = 0;
-  before(async () => {
-    client = await createRedisConnection();
-    tenant = uniqueTenant('greeting-once');
-  });
-  after(async () => {
-    await deleteTenantKeys(client, tenant);
-    await closeRedisConnection(client);
-  });
 
   /** A new bot instance over the shared Redis: another replica. */
-  const replica = () => new GuidedHelpBot({ storage: new RedisStorage({ client, tenant }), portal: portalStubAsPort(), casebases: TOPICS });
+  const replica = () => new GuidedHelpBot({ storage: new RedisStorage({ client: redis.client, tenant: redis.tenant }), portal: portalStubAsPort(), casebases: TOPICS });
   const newChat = () => new Chat(replica(), { conversationId: `greeting-once-${++n}` });
 
   it('[U1] the start signal greets on one replica; the first "hello" on another gets the topics in other words, not the greeting again', async () => {
@@ -72,7 +62,7 @@ describe('guided help bot: one greeting per conversation, across replicas (Redis
   it('[U1] an ended conversation forgets its greeting: the storage does not keep it', async () => {
     const chat = newChat();
     await chat.send(startTurn('customer.info'));
-    const keys = async () => (await client.keys(`*{${tenant}}*${encodeURIComponent(chat.opts.conversationId)}*`)).filter((k) => k.includes('guidedHelpGreeted'));
+    const keys = async () => (await redis.client.keys(`*{${redis.tenant}}*${encodeURIComponent(chat.opts.conversationId)}*`)).filter((k) => k.includes('guidedHelpGreeted'));
     expect(await keys()).to.have.length(1);
     await chat.send({ type: 'endOfConversation' });
     expect(await keys()).to.deep.equal([]);
@@ -80,21 +70,12 @@ describe('guided help bot: one greeting per conversation, across replicas (Redis
 });
 
 describe('guided help bot: the greeting marker gives way to the dialog (Redis)', () => {
-  let client: RedisConnection;
-  let tenant: string;
-  before(async () => {
-    client = await createRedisConnection();
-    tenant = uniqueTenant('greeting-marker');
-  });
-  after(async () => {
-    await deleteTenantKeys(client, tenant);
-    await closeRedisConnection(client);
-  });
-  const replica = () => new GuidedHelpBot({ storage: new RedisStorage({ client, tenant }), portal: portalStubAsPort(), casebases: TOPICS });
+  const redis = redisTenant('greeting-marker');
+  const replica = () => new GuidedHelpBot({ storage: new RedisStorage({ client: redis.client, tenant: redis.tenant }), portal: portalStubAsPort(), casebases: TOPICS });
 
   it('[U1] once a topic is picked the marker key is gone, and on another replica a late start still does not greet', async () => {
     const chat = new Chat(replica(), { conversationId: 'greeting-marker-1' });
-    const markers = async () => (await client.keys(`*{${tenant}}*${encodeURIComponent(chat.opts.conversationId)}*`)).filter((k) => k.includes('guidedHelpGreeted'));
+    const markers = async () => (await redis.client.keys(`*{${redis.tenant}}*${encodeURIComponent(chat.opts.conversationId)}*`)).filter((k) => k.includes('guidedHelpGreeted'));
     expect(texts(await chat.send(startTurn('customer.info')))).to.equal(GREETING);
     expect(await markers(), 'the marker while no dialog exists').to.have.length(1);
     await chat.say('Home internet');

@@ -3,9 +3,8 @@
  * and items written by the earlier version (plain JSON, a UUID eTag) still read and update.
  */
 import { expect } from 'chai';
-import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
-import { deleteTenantKeys, uniqueTenant } from './redisTestTenant.js';
+import { redisTenant } from './redisTestTenant.js';
 
 const CONVERSATION = '7cf905bb-7927-44eb-b974-c1957b701a7c';
 
@@ -36,29 +35,22 @@ const dialog = {
 };
 
 describe('State items on Redis', () => {
-  let client: RedisConnection;
-  let tenant: string;
+  const redis = redisTenant('state-format', { each: true });
   let storage: RedisStorage;
-  beforeEach(async () => {
-    client = await createRedisConnection();
-    tenant = uniqueTenant('state-format');
-    storage = new RedisStorage({ client, tenant });
-  });
-  afterEach(async () => {
-    await deleteTenantKeys(client, tenant);
-    await closeRedisConnection(client);
+  beforeEach(() => {
+    storage = new RedisStorage({ client: redis.client, tenant: redis.tenant });
   });
 
   /** The item's one string: its eTag, then its JSON. */
   const stored = async (key: string) => {
-    const value = (await client.get(storage.keyOf(key))) ?? '';
+    const value = (await redis.client.get(storage.keyOf(key))) ?? '';
     return { e: value.slice(0, 16), d: value.slice(16) };
   };
 
   it('[N1] a guided-help dialog is kept as one string in under a third of its JSON, behind a short eTag, and reads back as written', async () => {
     const key = `guidedHelp/${CONVERSATION}`;
     await storage.write({ [key]: dialog });
-    expect(await client.type(storage.keyOf(key))).to.equal('string');
+    expect(await redis.client.type(storage.keyOf(key))).to.equal('string');
     const { e, d } = await stored(key);
     expect(Buffer.byteLength(d)).to.be.below(JSON.stringify(dialog).length / 3);
     expect(e).to.have.length(16);
@@ -71,10 +63,10 @@ describe('State items on Redis', () => {
     const key = `conversationReferences/${CONVERSATION}`;
     const item = { reference: { activityId: 'a1', conversation: { id: CONVERSATION } }, savedAt: '2026-11-26T06:28:06.733Z' };
     const oldETag = '26dcc5b5-ec80-454d-8fda-78f8ed03d576';
-    await client.hSet(storage.keyOf(key), { e: oldETag, d: JSON.stringify(item) });
+    await redis.client.hSet(storage.keyOf(key), { e: oldETag, d: JSON.stringify(item) });
     expect((await storage.read([key]))[key]).to.deep.equal({ ...item, eTag: oldETag });
     await storage.write({ [key]: { ...item, savedAt: 'later', eTag: oldETag } });
-    expect(await client.type(storage.keyOf(key)), 'the next write keeps it as a string').to.equal('string');
+    expect(await redis.client.type(storage.keyOf(key)), 'the next write keeps it as a string').to.equal('string');
     const after = (await storage.read([key]))[key];
     expect(after.savedAt).to.equal('later');
     expect(after.eTag).to.have.length(16);

@@ -5,11 +5,10 @@
  */
 import { expect } from 'chai';
 import type { Activity } from 'botbuilder-core';
-import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { RedisTranscriptStore } from '../../src/transcripts/redisTranscriptStore.js';
 import { transcriptStoreFromConfig } from '../../src/transcripts/transcriptStoreFromConfig.js';
 import { keptJsonOf, listingKey } from '../../src/transcripts/transcriptRecord.js';
-import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
+import { redisTenant } from '../storage/redisTestTenant.js';
 
 const CHANNEL = 'conversation-hub';
 const CONVERSATION = '7cf905bb-7927-44eb-b974-c1957b701a7c';
@@ -35,24 +34,17 @@ function hubReply(n: number): Partial<Activity> {
 }
 
 describe('Transcript records on Redis', () => {
-  let client: RedisConnection;
-  let tenant: string;
+  const redis = redisTenant('transcript-format', { each: true });
   let store: RedisTranscriptStore;
-  beforeEach(async () => {
-    client = await createRedisConnection();
-    tenant = uniqueTenant('transcript-format');
-    store = new RedisTranscriptStore({ client, tenant });
-  });
-  afterEach(async () => {
-    await deleteTenantKeys(client, tenant);
-    await closeRedisConnection(client);
+  beforeEach(() => {
+    store = new RedisTranscriptStore({ client: redis.client, tenant: redis.tenant });
   });
 
   it('[N2] a hub activity is kept in under a third of its JSON and reads back as it was logged', async () => {
     const reply = hubReply(1);
     await store.logActivity(reply as Activity);
     const [log] = store.keysOf(CHANNEL, CONVERSATION);
-    const [, stored] = await client.lRange(log, 0, -1);
+    const [, stored] = await redis.client.lRange(log, 0, -1);
     const json = keptJsonOf(reply);
     expect(Buffer.byteLength(stored)).to.be.below(json.length / 3);
     const [read] = (await store.getTranscriptActivities(CHANNEL, CONVERSATION)).items;
@@ -63,32 +55,32 @@ describe('Transcript records on Redis', () => {
     const [log, holder, index] = store.keysOf(CHANNEL, CONVERSATION);
     const first = hubReply(1);
     const member = listingKey((first.timestamp as Date).getTime(), CONVERSATION);
-    await client.rPush(log, keptJsonOf(first));
-    await client.set(holder, member);
-    await client.zAdd(index, { score: 0, value: member });
+    await redis.client.rPush(log, keptJsonOf(first));
+    await redis.client.set(holder, member);
+    await redis.client.zAdd(index, { score: 0, value: member });
     await store.logActivity(hubReply(2) as Activity);
     const { items } = await store.getTranscriptActivities(CHANNEL, CONVERSATION);
     expect(items.map((a) => a.id)).to.deep.equal([first.id, hubReply(2).id]);
     expect(items[0].attachments).to.deep.equal(first.attachments);
     expect((await store.listTranscripts(CHANNEL)).items.map((t) => t.id)).to.deep.equal([CONVERSATION]);
-    expect(await client.pTTL(holder), 'its holder lives as long as its log').to.be.above(0);
+    expect(await redis.client.pTTL(holder), 'its holder lives as long as its log').to.be.above(0);
     await store.deleteTranscript(CHANNEL, CONVERSATION);
-    expect(await client.exists([log, holder])).to.equal(0);
-    expect(await client.zRange(index, 0, -1)).to.deep.equal([]);
+    expect(await redis.client.exists([log, holder])).to.equal(0);
+    expect(await redis.client.zRange(index, 0, -1)).to.deep.equal([]);
   });
 
   it('[N2] a new transcript keeps its listing key in its own list, no key of its own: it lists, pages and deletes; one logged again after a delete lists once', async () => {
     const [log, holder, index] = store.keysOf(CHANNEL, CONVERSATION);
     await store.logActivity(hubReply(1) as Activity);
     await store.logActivity(hubReply(2) as Activity);
-    expect(await client.exists(holder), 'no holder key').to.equal(0);
+    expect(await redis.client.exists(holder), 'no holder key').to.equal(0);
     const page = await store.getTranscriptActivities(CHANNEL, CONVERSATION);
     expect(page.items.map((a) => a.id)).to.deep.equal([hubReply(1).id, hubReply(2).id]);
     const listed = (await store.listTranscripts(CHANNEL)).items;
     expect(listed.map((t) => [t.id, t.created.getTime()])).to.deep.equal([[CONVERSATION, (hubReply(1).timestamp as Date).getTime()]]);
     await store.deleteTranscript(CHANNEL, CONVERSATION);
-    expect(await client.exists(log)).to.equal(0);
-    expect(await client.zRange(index, 0, -1)).to.deep.equal([]);
+    expect(await redis.client.exists(log)).to.equal(0);
+    expect(await redis.client.zRange(index, 0, -1)).to.deep.equal([]);
     await store.logActivity(hubReply(3) as Activity);
     expect((await store.listTranscripts(CHANNEL)).items.map((t) => [t.id, t.created.getTime()])).to.deep.equal([[CONVERSATION, (hubReply(3).timestamp as Date).getTime()]]);
   });
@@ -96,18 +88,18 @@ describe('Transcript records on Redis', () => {
   it('[N2] a listing key left by a transcript that expired is pruned, not listed, though the conversation logs a new one', async () => {
     const [log, , index] = store.keysOf(CHANNEL, CONVERSATION);
     await store.logActivity(hubReply(1) as Activity);
-    await client.del(log); // its retention ended
+    await redis.client.del(log); // its retention ended
     await store.logActivity(hubReply(4) as Activity);
     expect((await store.listTranscripts(CHANNEL)).items.map((t) => t.created.getTime())).to.deep.equal([(hubReply(4).timestamp as Date).getTime()]);
-    expect(await client.zCard(index)).to.equal(1);
+    expect(await redis.client.zCard(index)).to.equal(1);
   });
 
   it('[S13] what the customer typed is masked before it is kept: the stored record holds the mask, not the text', async () => {
-    const masked = transcriptStoreFromConfig({ TRANSCRIPTS: 'on', TRANSCRIPT_TTL_SECONDS: 3600, PLATFORM_TENANT: tenant }, client) as RedisTranscriptStore;
+    const masked = transcriptStoreFromConfig({ TRANSCRIPTS: 'on', TRANSCRIPT_TTL_SECONDS: 3600, PLATFORM_TENANT: redis.tenant }, redis.client) as RedisTranscriptStore;
     const typed = { ...hubReply(3), from: { id: 'customer-9d175c40', role: 'user' }, text: 'write to jane.doe@example.com or call +44 20 7946 0958' };
     await masked.logActivity(typed as Activity);
     const [log] = masked.keysOf(CHANNEL, CONVERSATION);
-    const [, stored] = await client.lRange(log, 0, -1);
+    const [, stored] = await redis.client.lRange(log, 0, -1);
     expect(stored).not.to.include('jane.doe').and.not.to.include('7946');
     const [read] = (await masked.getTranscriptActivities(CHANNEL, CONVERSATION)).items;
     expect(read.text).not.to.include('jane.doe').and.not.to.include('7946');
