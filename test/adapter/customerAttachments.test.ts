@@ -60,7 +60,7 @@ describe('customer attachments (N5)', () => {
     expect(activityFromHubMessage(customerMessage({ text: 'no files' }), { conversationId: 'c1', botId: 'b', serviceUrl: 'https://hub.example' })).to.not.have.property('attachments');
   });
 
-  it('[N5] [E1] an asset id with a lone UTF-16 surrogate (a JSON body may carry "\\ud800") still gives an attachment, never a URIError that fails the turn', () => {
+  it('[N5] an asset id with a lone UTF-16 surrogate (a JSON body may carry "\\ud800") still gives an attachment, never a URIError that fails the turn', () => {
     const lone = JSON.parse('"pic-\\ud800-1"') as string;
     const [found] = attachmentsOfHubMessage(customerMessage({ assetId: lone }), 'https://hub.example');
     expect(found?.contentUrl).to.equal(`https://hub.example${B}/assets/pic-%EF%BF%BD-1`);
