@@ -1,5 +1,6 @@
 // Which conversations the guided-help bot has greeted (documented on the class).
 import type { Storage } from 'botbuilder-core';
+import { pathSegment } from '../src/platform/http/pathSegment.js';
 
 /** What is kept for a greeted conversation: when the greeting was sent. */
 interface GreetedItem {
@@ -35,7 +36,7 @@ export class GreetedConversations {
   ) {}
 
   private keyOf(conversationId: string): string {
-    return `${this.namespace}/${encodeURIComponent(conversationId)}`;
+    return `${this.namespace}/${pathSegment(conversationId)}`;
   }
 
   /** Whether the conversation's greeting was sent: its marker or its dialog is stored (one read). */

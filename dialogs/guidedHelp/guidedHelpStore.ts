@@ -2,6 +2,7 @@
 import type { Storage } from 'botbuilder-core';
 import type { Snapshot } from 'xstate';
 import { withReadETag } from '../../src/storage/createIfAbsent.js';
+import { pathSegment } from '../../src/platform/http/pathSegment.js';
 
 /** A conversation's dialog as stored: the machine's snapshot and the version it was taken with. */
 export interface StoredDialog {
@@ -45,7 +46,7 @@ export class GuidedHelpStore {
    * @param conversationId - the conversation
    */
   keyOf(conversationId: string): string {
-    return `${this.namespace}/${encodeURIComponent(conversationId)}`;
+    return `${this.namespace}/${pathSegment(conversationId)}`;
   }
 
   /**

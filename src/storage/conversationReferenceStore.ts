@@ -1,5 +1,6 @@
 // Conversation references in any botbuilder Storage, indexed in shards (documented on the class).
 import type { ConversationReference, Storage } from 'botbuilder-core';
+import { pathSegment } from '../platform/http/pathSegment.js';
 import { withReadETag } from './createIfAbsent.js';
 import { isETagConflict } from './eTagConflict.js';
 import { RecentConversations } from './recentConversations.js';
@@ -178,7 +179,7 @@ export class ConversationReferenceStore {
   }
 
   private keyOf(conversationId: string): string {
-    return `${this.namespace}/${encodeURIComponent(conversationId)}`;
+    return `${this.namespace}/${pathSegment(conversationId)}`;
   }
 
   /** The single index item of earlier versions: read, emptied as its conversations go, never added to. */

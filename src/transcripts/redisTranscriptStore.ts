@@ -1,5 +1,6 @@
 // A botbuilder TranscriptStore on Redis (documented on the class).
 import type { Activity, PagedResult, TranscriptInfo, TranscriptStore } from 'botbuilder-core';
+import { pathSegment } from '../platform/http/pathSegment.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import { tenantKey } from '../redis/tenantKey.js';
 import { DELETE_SCRIPT, LISTING_SCRIPT, LOG_SCRIPT, PAGE_SCRIPT, PRUNE_SCRIPT } from './redisTranscriptScripts.js';
@@ -67,13 +68,13 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
 
   /** The Redis keys of one transcript: its log, its listing key holder, its channel's index. */
   keysOf(channelId: string, conversationId: string): [string, string, string] {
-    const ch = encodeURIComponent(channelId);
-    const conv = encodeURIComponent(conversationId);
+    const ch = pathSegment(channelId);
+    const conv = pathSegment(conversationId);
     return [tenantKey(this.tenant, 'transcript', ch, conv), tenantKey(this.tenant, 'transcript-key', ch, conv), this.indexOf(channelId)];
   }
 
   private indexOf(channelId: string): string {
-    return tenantKey(this.tenant, 'transcripts', encodeURIComponent(channelId));
+    return tenantKey(this.tenant, 'transcripts', pathSegment(channelId));
   }
 
   /**

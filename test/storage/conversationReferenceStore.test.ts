@@ -36,6 +36,14 @@ function referenceStoreSuite(name: string, makeFixture: () => Promise<Fixture>):
       expect((await store.list()).map((r) => r.conversation?.id)).to.deep.equal(['c:1']);
     });
 
+    it('[T4] a conversation id with a lone UTF-16 surrogate (a JSON body may carry "\\ud800") is saved and found, never a URIError that fails the turn', async () => {
+      const store = new ConversationReferenceStore(fx.storage);
+      const id = JSON.parse('"conv-\\udc00"') as string;
+      expect(await store.get(id)).to.equal(undefined);
+      await store.save(ref(id));
+      expect((await store.get(id))?.conversation?.id).to.equal(id);
+    });
+
     it('lists every conversation saved by several replicas at once, and forgets removed ones', async () => {
       const first = new ConversationReferenceStore(fx.storage);
       await first.save(ref('seed'));
