@@ -23,6 +23,7 @@ import { header, sendErrorBody } from '../httpServer/errorResponse.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from '../httpServer/jsonBody.js';
 import type { UnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import { messageBatchSchema, type HubMessage } from '../schemas/hubMessages.js';
+import type { PendingRevocationCheck } from '../authentication/revocationStore.js';
 import { messageIdOf } from './messageIds.js';
 import { startSpan, traceContextOf, traceparentOf, withTraceContext, type PipelineSpan } from '../observability/tracing.js';
 
@@ -40,8 +41,18 @@ export type CallbackOutcome = 'accepted' | 'duplicate' | 'refused' | 'unavailabl
 export interface HubCallbackHandlerOptions {
   /** Verifies the hub's token from the request headers; rejects with a 401 PlatformError. */
   authenticate: (req: IncomingMessage) => Promise<unknown>;
-  /** Durably records one message; rejects when it cannot (→ 503). */
-  record: (conversationId: string, item: { id: string; payload: HubMessage; receivedAt: number; traceparent?: string }) => Promise<{ duplicate: boolean }>;
+  /**
+   * Durably records one message; rejects when it cannot (→ 503). With `revokedKey` (only when
+   * `recordChecksRevocation` said yes) it records nothing and answers `revoked` when that key
+   * exists: the token's revocation checked in the same write.
+   */
+  record: (conversationId: string, item: { id: string; payload: HubMessage; receivedAt: number; traceparent?: string }, opts?: { revokedKey?: string }) => Promise<{ duplicate: boolean; revoked?: boolean }>;
+  /**
+   * Whether `record` can check a token's revocation key with its write (a Redis inbox whose keys
+   * share that key's hash tag), for an authenticator that leaves the check to the handler
+   * (`VerifiedCaller.revocation`); otherwise the handler checks before reading the body.
+   */
+  recordChecksRevocation?: (key: string) => boolean;
   /** Overrides how a callback body becomes hub messages (the shape is assumed, see docs/platform-contract.md). */
   parse?: (body: unknown) => HubMessage[];
   /**
@@ -82,6 +93,11 @@ export function defaultCallbackParser(body: unknown): HubMessage[] {
   return parsed.data.messages.message;
 }
 
+/** The revocation check an authenticator left to the handler (`VerifiedCaller.revocation`), if any. */
+function revocationOf(caller: unknown): PendingRevocationCheck | undefined {
+  return typeof caller === 'object' && caller !== null ? (caller as { revocation?: PendingRevocationCheck }).revocation : undefined;
+}
+
 /** The body a framework already read and parsed, if it did. */
 function preParsedBody(req: IncomingMessage): { body: unknown } | undefined {
   const body = (req as IncomingMessage & { body?: unknown }).body;
@@ -114,42 +130,72 @@ export function createHubCallbackHandler(opts: HubCallbackHandlerOptions): HubCa
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) throw PlatformError.of('413-100', { limit }, { acceptLanguage: header(req, 'accept-language') });
     let release: (() => void) | undefined;
+    let pending: PendingRevocationCheck | undefined;
+    let revokedKey: string | undefined;
     try {
       release = opts.unauthenticated?.admit(req, res);
-      await opts.authenticate(req);
+      pending = revocationOf(await opts.authenticate(req));
+      // The token's revocation rides the append when the inbox can check it (one Redis round
+      // trip for both); otherwise it is checked now, before a byte of the body is read.
+      if (pending?.key !== undefined && opts.recordChecksRevocation?.(pending.key)) revokedKey = pending.key;
+      else await pending?.check();
     } catch (err) {
       tell('refused');
       throw err;
     } finally {
       release?.();
     }
-    const body = preParsedBody(req)?.body ?? (await readJsonBody(req, limit));
+    // A callback refused before its append (its body unreadable, no message in it) gets the
+    // answer it got when the token was checked first: the 401 of a revoked token comes first.
+    const checkNow = async () => {
+      if (revokedKey === undefined) return;
+      revokedKey = undefined;
+      await pending!.check().catch((err: unknown) => {
+        tell('refused');
+        throw err;
+      });
+    };
     let messages: HubMessage[];
+    let conversationIds: string[];
     try {
-      messages = parse(body);
+      const body = preParsedBody(req)?.body ?? (await readJsonBody(req, limit));
+      try {
+        messages = parse(body);
+      } catch (err) {
+        await checkNow();
+        tell('refused');
+        throw err instanceof PlatformError ? err : PlatformError.of('400-100', { reason: 'unreadable callback' });
+      }
+      conversationIds = messages.map((m, i) => {
+        const id = m.conversation?.id;
+        if (!id) throw PlatformError.of('400-112', { name: `messages.message[${i}].conversation.id` });
+        return id;
+      });
     } catch (err) {
-      tell('refused');
-      throw err instanceof PlatformError ? err : PlatformError.of('400-100', { reason: 'unreadable callback' });
+      await checkNow();
+      throw err;
     }
-    const conversationIds = messages.map((m, i) => {
-      const id = m.conversation?.id;
-      if (!id) throw PlatformError.of('400-112', { name: `messages.message[${i}].conversation.id` });
-      return id;
-    });
+    if (messages.length === 0) await checkNow();
     let duplicates = 0;
     const traceparent = traceparentOf(span.context);
     span.set({ 'hubbot.callback.messages': messages.length });
     for (const [i, message] of messages.entries()) {
+      let r: { duplicate: boolean; revoked?: boolean };
       try {
         // A message without an id gets one derived from what it says (S7), so the hub's resend
         // of it (after a 503, say) is recognised rather than handled twice.
         // The callback's trace context goes with the item: the turn joins this trace (O4).
-        const r = await opts.record(conversationIds[i], { id: messageIdOf(conversationIds[i], message), payload: message, receivedAt: now(), ...(traceparent ? { traceparent } : {}) });
-        if (r.duplicate) duplicates++;
+        const item = { id: messageIdOf(conversationIds[i], message), payload: message, receivedAt: now(), ...(traceparent ? { traceparent } : {}) };
+        r = await opts.record(conversationIds[i], item, revokedKey === undefined ? undefined : { revokedKey });
       } catch {
         tell('unavailable');
         throw PlatformError.of('503-100', { reason: 'the message could not be recorded; retry' }, { acceptLanguage: header(req, 'accept-language'), retryAfterSeconds: 1 });
       }
+      if (r.revoked) {
+        tell('refused');
+        throw pending!.refusal();
+      }
+      if (r.duplicate) duplicates++;
     }
     tell(duplicates === messages.length ? 'duplicate' : 'accepted');
     const answer = JSON.stringify({ received: messages.length, duplicates });

@@ -148,13 +148,15 @@ export class HubPipeline {
     this.process = createHubCallbackHandler({
       admitting: () => this.admitting,
       authenticate: opts.authenticate,
-      record: async (conversationId, item) => {
+      record: async (conversationId, item, recordOpts) => {
         // The default parser read each message with the hub message schema: the turn need not again.
-        const recorded = await opts.inbox.append(conversationId, item, { validated: opts.parse === undefined });
+        const recorded = await opts.inbox.append(conversationId, item, { validated: opts.parse === undefined, revokedKey: recordOpts?.revokedKey });
         // Known as soon as the hub says so, before the turns of its earlier messages reply (S11).
-        if (isConversationEnd(item)) this.outbox.markEnded(conversationId);
+        if (isConversationEnd(item) && !recorded.revoked) this.outbox.markEnded(conversationId);
         return recorded;
       },
+      // A Redis inbox checks the token's revocation with its append: no round trip of its own.
+      recordChecksRevocation: (key) => opts.inbox.checksRevocation?.(key) === true,
       parse: opts.parse,
       bodyLimitBytes: opts.bodyLimitBytes,
       onCallback: (outcome) => metrics?.callbacks.inc({ outcome }),

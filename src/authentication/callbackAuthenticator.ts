@@ -20,7 +20,7 @@ import { decodeJwt, errors, jwtVerify, type JWTPayload, type JWTVerifyOptions } 
 import { PlatformError } from '../errors/platformError.js';
 import { header } from '../httpServer/errorResponse.js';
 import { readBearerToken } from './bearerToken.js';
-import type { RevocationStore } from './revocationStore.js';
+import type { PendingRevocationCheck, RevocationStore } from './revocationStore.js';
 import { KeysUnavailableError, verifierFor, type IssuerVerifier, type TrustedIssuer } from './trustedIssuer.js';
 import { VerifiedTokenCache, type VerifiedTokenCacheOptions } from './verifiedTokens.js';
 
@@ -38,6 +38,12 @@ export interface VerifiedCaller {
   expiresAt: Date;
   /** Every claim of the token, for checks of your own (scopes, roles); read-only (shared by the calls with this token). */
   claims: Readonly<JWTPayload>;
+  /**
+   * The revocation check still to make, with `deferRevocationCheck` (the callback handler has
+   * it made with the append, or makes it itself); absent when it was made, or there is nothing
+   * to check (no jti, no store).
+   */
+  revocation?: PendingRevocationCheck;
 }
 
 /**
@@ -61,6 +67,13 @@ export interface CallbackAuthenticatorOptions {
   onRefused?: (reason: string, issuer: string | undefined) => void;
   /** How long and how many verified tokens are remembered (verifiedTokens.ts); `{ reverifyAfterMs: 0 }` verifies every call in full. */
   verifiedTokens?: VerifiedTokenCacheOptions;
+  /**
+   * Leave the revocation check to the caller (`VerifiedCaller.revocation`): the callback
+   * handler then has a Redis inbox check the token's id with its append, one round trip for
+   * both, or makes the check itself. Only for a caller that does one or the other; default
+   * false: checked here.
+   */
+  deferRevocationCheck?: boolean;
 }
 
 /**
@@ -112,19 +125,36 @@ export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions):
       caller = await verifyInFull(token, nowMs, refuse, lang);
     }
 
-    if (caller.jti !== undefined && opts.revocations) {
-      let revoked: boolean;
-      try {
-        revoked = await opts.revocations.isRevoked(caller.jti);
-      } catch {
-        opts.onRefused?.('revocation store unavailable', caller.issuer);
-        throw PlatformError.of('503-100', { reason: 'the revocation list is unavailable' }, { acceptLanguage: lang, retryAfterSeconds: 5 });
-      }
-      if (revoked) {
-        verified.delete(token);
-        throw refuse('revoked', caller.issuer);
-      }
+    const store = opts.revocations;
+    if (caller.jti === undefined || !store) {
+      if (!seen) verified.set(token, { value: caller, expiresAtMs: caller.expiresAt.getTime() }, nowMs);
+      return caller;
     }
+    const jti = caller.jti;
+    const pending: PendingRevocationCheck = {
+      jti,
+      ...(store.keyOf ? { key: store.keyOf(jti) } : {}),
+      check: async () => {
+        let revoked: boolean;
+        try {
+          revoked = await store.isRevoked(jti);
+        } catch {
+          opts.onRefused?.('revocation store unavailable', caller.issuer);
+          throw PlatformError.of('503-100', { reason: 'the revocation list is unavailable' }, { acceptLanguage: lang, retryAfterSeconds: 5 });
+        }
+        if (revoked) throw pending.refusal();
+      },
+      refusal: () => {
+        verified.delete(token);
+        return refuse('revoked', caller.issuer);
+      },
+    };
+    // Remembered as good before the deferred check: a refusal forgets it (pending.refusal).
+    if (opts.deferRevocationCheck) {
+      if (!seen) verified.set(token, { value: caller, expiresAtMs: caller.expiresAt.getTime() }, nowMs);
+      return { ...caller, revocation: pending };
+    }
+    await pending.check();
     if (!seen) verified.set(token, { value: caller, expiresAtMs: caller.expiresAt.getTime() }, nowMs);
     return caller;
   };

@@ -77,7 +77,12 @@ export class RedisRevocationStore implements RevocationStore {
     }
   }
 
-  private key(jti: string): string {
+  /** {@inheritDoc RevocationStore.keyOf} */
+  keyOf(jti: string): string {
     return tenantKey(this.tenant, 'revoked-jti', jti);
+  }
+
+  private key(jti: string): string {
+    return this.keyOf(jti);
   }
 }

@@ -19,6 +19,30 @@ export interface RevocationStore {
    * @param jti - the token's id
    */
   isRevoked(jti: string): Promise<boolean>;
+  /**
+   * The Redis key whose presence means `jti` is revoked, for a store on Redis: a script that
+   * writes under the same hash tag (the inbox's append) can check it in the same round trip.
+   * Absent for a store elsewhere.
+   *
+   * @param jti - the token's id
+   */
+  keyOf?(jti: string): string;
+}
+
+/**
+ * A callback's revocation check left to the step that records its messages, so that a Redis
+ * inbox checks the token's id key in its append script (one round trip for both) instead of a
+ * round trip of its own before it. Given by an authenticator made with `deferRevocationCheck`.
+ */
+export interface PendingRevocationCheck {
+  /** The token's id. */
+  readonly jti: string;
+  /** The Redis key whose presence means revoked (RevocationStore.keyOf); absent off Redis. */
+  readonly key?: string;
+  /** The check on its own, as the authenticator makes it: rejects with the 401 when revoked, a 503 when the store cannot answer. */
+  check(): Promise<void>;
+  /** The 401 for a token a combined check found revoked (the token is no longer remembered as good). */
+  refusal(): Error;
 }
 
 /**

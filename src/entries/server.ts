@@ -13,7 +13,7 @@ export { createUnauthenticatedCap, type UnauthenticatedCap, type Unauthenticated
 export { registerTokenEndpoint, type TokenEndpointOptions, type TokenClient } from '../authentication/tokenEndpoint.js';
 export { createCallbackAuthenticator, type CallbackAuthenticator, type CallbackAuthenticatorOptions, type VerifiedCaller } from '../authentication/callbackAuthenticator.js';
 export type { TrustedIssuer, SecretIssuer, JwksIssuer } from '../authentication/trustedIssuer.js';
-export { MemoryRevocationStore, type RevocationStore } from '../authentication/revocationStore.js';
+export { MemoryRevocationStore, type PendingRevocationCheck, type RevocationStore } from '../authentication/revocationStore.js';
 export { RedisRevocationStore, type RedisRevocationClient } from '../authentication/redisRevocationStore.js';
 export { createFailureLimiter, type FailureLimiter, type FailureLimiterOptions, type MemoryFailureLimiterOptions } from '../authentication/failureLimiter.js';
 export { RedisFailureLimiter, type RedisFailureLimiterOptions } from '../authentication/redisFailureLimiter.js';

@@ -132,7 +132,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     },
     // Why a hub token was refused is logged (never the token), so an operator can tell an
     // expired token from a misconfigured issuer.
-    authenticate: createCallbackAuthenticator({ ...authOptions, onRefused: (reason, issuer) => refusals('callback', { reason, issuer }, 'callback token refused') }),
+    // The revocation check is left to the pipeline: a Redis inbox makes it with the append.
+    authenticate: createCallbackAuthenticator({ ...authOptions, deferRevocationCheck: true, onRefused: (reason, issuer) => refusals('callback', { reason, issuer }, 'callback token refused') }),
     senderType: cfg.BOT_SENDER_TYPE,
     serviceUrl: cfg.PLATFORM_BASE_URL,
     // The first message of a conversation is preceded by a conversationUpdate (welcome handlers, T4).

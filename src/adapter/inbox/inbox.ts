@@ -36,12 +36,20 @@ export interface AppendOptions {
    * the turn skip reading it again; RedisInbox ignores it (its items cross processes).
    */
   validated?: boolean;
+  /**
+   * Record nothing when this Redis key exists (`revoked` in the result): the callback token's
+   * revocation, checked in the append's own round trip. Only for an inbox whose
+   * `checksRevocation` accepts the key; others ignore it.
+   */
+  revokedKey?: string;
 }
 
 /** What `Inbox.append` did. */
 export interface AppendResult {
   /** True when an item with this id was already recorded for the conversation; nothing was added. */
   duplicate: boolean;
+  /** True when `revokedKey` existed: nothing was recorded, nor checked for a duplicate. */
+  revoked?: boolean;
 }
 
 /** The right to handle one conversation's head item until `leaseUntil`. */
@@ -223,4 +231,11 @@ export interface Inbox {
   onAppend(listener: () => void): () => void;
   /** Stops notifications; the data stays. */
   close(): Promise<void>;
+  /**
+   * Whether `append` can check `key` (a token's revocation, `AppendOptions.revokedKey`) in the
+   * same step: RedisInbox for a key under its own hash tag. Absent: it cannot.
+   *
+   * @param key - the Redis key of a revoked token id
+   */
+  checksRevocation?(key: string): boolean;
 }

@@ -107,6 +107,7 @@ export class RedisInbox implements Inbox {
     checkAppend(conversationId, item);
     const c = this.conversationKeys(conversationId);
     const keys = [c.q, c.items, c.seen, this.key('ready'), this.key('count'), this.key('pin')];
+    if (opts.revokedKey !== undefined && this.checksRevocation(opts.revokedKey)) keys.push(opts.revokedKey);
     const pin = opts.pin ? [opts.pin.workerId, String(Math.ceil(opts.pin.ms))] : ['', '0'];
     let reply: unknown;
     try {
@@ -118,10 +119,17 @@ export class RedisInbox implements Inbox {
       refusal.cause = err;
       throw refusal;
     }
+    if (Number(reply) === 2) return { duplicate: false, revoked: true };
     const recorded = Number(reply) === 1;
     // Wake this replica's workers at once, without waiting for the pub/sub round trip.
     if (recorded) this.events.emit('append');
     return { duplicate: !recorded };
+  }
+
+  /** {@inheritDoc Inbox.checksRevocation} */
+  checksRevocation(key: string): boolean {
+    // The script reads it in its own slot (D2): the tenant's hash tag, as every inbox key.
+    return key.startsWith(`${this.base.slice(0, this.base.indexOf('}') + 1)}:`);
   }
 
   /** {@inheritDoc Inbox.schedule} */

@@ -59,11 +59,14 @@ end
 `;
 
 /**
- * KEYS: q, items, seen, ready, count, pin. ARGV: conversation, item id, item JSON, dedupe window
- * ms, notify channel, worker to pin to ('' for none), pin ms, the appending inbox's id (the
- * notice's text: an inbox skips its own notices). Returns 1 when recorded, 0 for a duplicate id.
+ * KEYS: q, items, seen, ready, count, pin, and optionally the callback token's revocation key.
+ * ARGV: conversation, item id, item JSON, dedupe window ms, notify channel, worker to pin to
+ * ('' for none), pin ms, the appending inbox's id (the notice's text: an inbox skips its own
+ * notices). Returns 1 when recorded, 0 for a duplicate id, 2 when the token was revoked
+ * (nothing recorded: the callback answers 401, as the check before the append did).
  */
 export const APPEND_SCRIPT = new LuaScript(`${NOW}${RECORD}
+if KEYS[7] and redis.call('EXISTS', KEYS[7]) == 1 then return 2 end
 if record(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], ARGV[1], ARGV[2], ARGV[3], now, tonumber(ARGV[4])) == 0 then return 0 end
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[6], ARGV[1], cjson.encode({now + tonumber(ARGV[7]), ARGV[2], ARGV[6]})) end
 redis.call('PUBLISH', ARGV[5], ARGV[8])
