@@ -85,18 +85,19 @@ export class RedisCommandLog {
     for (const line of lines) {
       // +1700000000.123456 [0 127.0.0.1:5000] "evalsha" "..." — a script's own calls show [0 lua].
       if (!line.includes(this.marker) || line.includes(' lua]')) continue;
-      this.commands.push(commandLabel(line));
+      this.commands.push(commandLabel([...line.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1])));
       this.lines.push(line);
     }
   }
 }
 
 /**
- * A line's command and the kind of its first key: `evalsha inbox:ready`, `get state`. The kind
+ * A command's name and the kind of its first key: `evalsha inbox:ready`, `get state`. The kind
  * is the key without its `hubbot:{tenant}:` prefix and without the conversation's id.
+ *
+ * @param args - the command and its arguments
  */
-function commandLabel(line: string): string {
-  const args = [...line.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
+export function commandLabel(args: string[]): string {
   const command = (args[0] ?? '?').toLowerCase();
   const firstKey = command === 'evalsha' || command === 'eval' ? args[3] : args[1];
   const kind = firstKey?.replace(/^[^}]*\}:/, '').split(':').filter((part, i) => i === 0 || !/\d/.test(part)).join(':');

@@ -2,8 +2,9 @@
  * Redis round trips of a steady-state turn: the echo bot on the local stack on a real Redis,
  * one customer message at a time (callback, turn, reply accepted by the hub) after a warm-up
  * (the conversation's first turns write its reference and index), every command on the
- * tenant's keys counted with MONITOR (redisCommandLog.ts). Used by the bench row and by the
- * test that keeps the count bounded.
+ * tenant's keys counted with MONITOR (redisCommandLog.ts), and on one node every client write
+ * that carried them, through a proxy (redisWireCounter.ts): commands written in the same tick
+ * are one round trip. Used by the bench row and by the test that keeps the count bounded.
  *
  * Two commands are not a turn's and are counted apart: the knowledge-event consumer's poll of
  * `webhook:events` (every 250 ms whether or not anybody talks), and the inbox worker's idle poll
@@ -22,6 +23,7 @@ import { closeRedisConnection, createRedisConnection } from '../src/redis/redisC
 import { tenantKey } from '../src/redis/tenantKey.js';
 import { Customer } from '../test/e2e/customerClient.js';
 import { countByCommand, RedisCommandLog } from './redisCommandLog.js';
+import { RedisWireCounter, type WireWrite } from './redisWireCounter.js';
 
 /** What `countRoundTrips` measures, and how long it may take. */
 export interface RoundTripCountOptions {
@@ -42,13 +44,20 @@ export interface RoundTripCountOptions {
   cluster?: { seeds: string; masterOf(key: string): Promise<number> };
 }
 
-/** Round trips per turn, in all and by command and key kind. */
+/** Commands and round trips per turn, in all and by command and key kind. */
 export interface RoundTripCount {
   turns: number;
   /** Commands sent by the bot server per turn (background polls left out). */
   perTurn: number;
   /** Per turn, by command and the kind of its first key, e.g. `evalsha inbox:ready`. */
   byCommand: Map<string, number>;
+  /**
+   * Round trips per turn: client writes carrying the turn's commands (commands written in the
+   * same tick travel in one), counted on the wire by a proxy (redisWireCounter.ts); one node only.
+   */
+  roundTripsPerTurn?: number;
+  /** Per turn, by what one write carried, e.g. `evalsha inbox:ready + evalsha transcript:conversation-hub`. */
+  byRoundTrip?: Map<string, number>;
   /** The knowledge-event consumer's polls during the window, per second. */
   backgroundPerSecond: number;
 }
@@ -66,6 +75,12 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
   const tenant = `bench-rt-${randomUUID().slice(0, 8)}`;
   const redisUrl = opts.cluster ? `redis://127.0.0.1:${await opts.cluster.masterOf(tenantKey(tenant))}` : (opts.redisUrl ?? 'redis://127.0.0.1:6379');
   const log = await RedisCommandLog.open(tenant, redisUrl);
+  // On one node the stack talks to Redis through the proxy that counts its writes.
+  const target = new URL(redisUrl);
+  const wire = opts.cluster ? undefined : await RedisWireCounter.open(tenant, { host: target.hostname, port: Number(target.port || 6379) }).catch((err: unknown) => {
+    log.close();
+    throw err;
+  });
   let stack: LocalStack | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -75,7 +90,7 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
     const work = (async () => {
       stack = await startLocalStack({
         bot: (deps) => new EchoBot(deps.storage),
-        env: { ...(opts.cluster ? { REDIS_CLUSTER_NODES: opts.cluster.seeds } : { REDIS_URL: redisUrl }), PLATFORM_TENANT: tenant },
+        env: { ...(opts.cluster ? { REDIS_CLUSTER_NODES: opts.cluster.seeds } : { REDIS_URL: wire ? `redis://127.0.0.1:${wire.port}` : redisUrl }), PLATFORM_TENANT: tenant },
         logger: createLogger({ level: 'silent' }),
         worker: { pollIntervalMs: 60_000 },
         ...(opts.inbox === 'memory' ? { parts: { inbox: new MemoryInbox() } } : {}),
@@ -86,6 +101,7 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
         await customer.messages(i + 1);
       }
       log.start();
+      wire?.start();
       const t0 = performance.now();
       for (let i = 0; i < turns; i++) {
         await customer.say(`message ${i}`);
@@ -95,10 +111,10 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
       // customer): the warm-up's last turn's tail (complete, transcript) counted at its start
       // stands for the tail of the last counted turn, which falls after its end.
       const seconds = (performance.now() - t0) / 1000;
-      return { commands: log.stop(), seconds };
+      return { commands: log.stop(), writes: wire?.stop(), seconds };
     })();
     work.catch(() => undefined); // the deadline may win; the stack is stopped below either way
-    const { commands, seconds } = await Promise.race([work, deadline]);
+    const { commands, writes, seconds } = await Promise.race([work, deadline]);
     const counts = countByCommand(commands);
     const byCommand = new Map<string, number>();
     let background = 0;
@@ -107,13 +123,26 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
       else byCommand.set(label, n / turns);
     }
     const perTurn = [...byCommand.values()].reduce((s, n) => s + n, 0);
-    return { turns, perTurn, byCommand, backgroundPerSecond: background / seconds };
+    return { turns, perTurn, byCommand, backgroundPerSecond: background / seconds, ...(writes ? roundTrips(writes, turns) : {}) };
   } finally {
     clearTimeout(timer);
     log.close();
+    await wire?.close();
     await stopWithin(stack, 15_000);
     await deleteTenant(tenant, redisUrl);
   }
+}
+
+/** The turn's writes per turn, by what each carried (background polls left out). */
+function roundTrips(writes: WireWrite[], turns: number): Pick<RoundTripCount, 'roundTripsPerTurn' | 'byRoundTrip'> {
+  const byRoundTrip = new Map<string, number>();
+  for (const labels of writes) {
+    const ours = labels.filter((label) => !isBackground(label));
+    if (ours.length === 0) continue;
+    const key = ours.join(' + ');
+    byRoundTrip.set(key, (byRoundTrip.get(key) ?? 0) + 1 / turns);
+  }
+  return { roundTripsPerTurn: [...byRoundTrip.values()].reduce((s, n) => s + n, 0), byRoundTrip };
 }
 
 async function stopWithin(stack: LocalStack | undefined, ms: number): Promise<void> {
