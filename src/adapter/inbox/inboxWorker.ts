@@ -3,57 +3,12 @@ import { isDeadLetterNow } from '../turnErrors.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { DeadLetter, Inbox, InboxClaim, InboxItem } from './inbox.js';
+import type { Inbox, InboxClaim } from './inbox.js';
 import { startSpan, traceContextOf, withTraceContext } from '../../observability/tracing.js';
+import { defaultRetryDelay, type InboxHandler, type InboxWorkerOptions, type InboxWorkerStage } from './inboxWorkerOptions.js';
+import { keepLeaseAlive, LeaseSignal } from './lease.js';
 
-/** What the worker tells a handler about the turn it runs. */
-export interface InboxTurn {
-  /** 1 on the first attempt at this item. */
-  attempt: number;
-  /** Aborted when the lease was lost: another worker now runs this item. */
-  signal: AbortSignal;
-}
-
-/**
- * Runs the turn of one inbox item (the bot server's handler runs it through the HubAdapter).
- * Resolving completes the item; throwing retries it, then parks it in the dead letters.
- */
-export type InboxHandler = (conversationId: string, item: InboxItem, turn: InboxTurn) => Promise<void>;
-
-/** Where in the worker's cycle a failure happened, as told to `onError`. */
-export type InboxWorkerStage = 'claim' | 'handler' | 'renew' | 'complete' | 'release' | 'deadLetter';
-
-/**
- * How an `InboxWorker` runs turns: concurrency, leases, retries, polling and hooks; every field has
- * a default.
- */
-export interface InboxWorkerOptions {
-  /** Names this worker in lease tokens; default `<hostname>-<pid>-<random>`. */
-  workerId?: string;
-  /** Conversations handled at once; default 4. */
-  concurrency?: number;
-  /** Lease length; default 30 s. A replica that dies holds its conversations this long at most. */
-  leaseMs?: number;
-  /** Renewal period of a running turn's lease; default leaseMs / 3. */
-  renewEveryMs?: number;
-  /** Attempts at one item before it is dead-lettered; default 5. */
-  maxAttempts?: number;
-  /** Wait before retrying after the n-th failed attempt; default 1 s, 2 s, 4 s ... at most 30 s. */
-  retryDelayMs?: (attempt: number) => number;
-  /** Fallback poll when no notification comes; default 1000 ms. */
-  pollIntervalMs?: number;
-  /** Turns run for one conversation before it goes back in line; default 10. */
-  maxTurnsPerClaim?: number;
-  /** Told of every failure (a handler's error, an inbox call that failed); default: none. */
-  onError?: (err: unknown, info: { stage: InboxWorkerStage; conversationId?: string; itemId?: string }) => void;
-  /** Told of each item given up on. */
-  onDeadLetter?: (letter: DeadLetter) => void;
-  /**
-   * Told when a turn has run (whatever its outcome): how long its item waited in the inbox, from
-   * its recording or due time to the turn's start, and how long the turn took (metrics).
-   */
-  onTurnTimed?: (timing: { waitMs: number; turnMs: number; attempt: number }) => void;
-}
+export type { InboxHandler, InboxTurn, InboxWorkerOptions, InboxWorkerStage } from './inboxWorkerOptions.js';
 
 /** Turn CPU in one go, at most, before callbacks waiting for their ack are served (ms). */
 const YIELD_AFTER_MS = 5;
@@ -61,8 +16,6 @@ const YIELD_AFTER_MS = 5;
 /** setImmediate as loaded, so that fake timers in a test do not stop the dispatcher. */
 const realSetImmediate = setImmediate;
 const yieldToIo = () => new Promise<void>((resolve) => realSetImmediate(resolve));
-
-const defaultRetryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1));
 
 /**
  * Runs the turns of an inbox: claim a conversation, run the handler on its head item, complete
@@ -240,18 +193,7 @@ export class InboxWorker {
     const lease = new LeaseSignal();
     const running = { claim, lease };
     this.current.add(running);
-    let renewing = false;
-    const renewal = setInterval(() => {
-      if (renewing) return;
-      renewing = true;
-      this.inbox
-        .renew(claim, this.leaseMs)
-        .then((held) => {
-          if (!held) lease.abort(new Error('the lease was lost'));
-        })
-        .catch((err: unknown) => this.report(err, 'renew', claim))
-        .finally(() => (renewing = false));
-    }, this.renewEveryMs);
+    const stopRenewing = keepLeaseAlive(this.inbox, claim, { leaseMs: this.leaseMs, everyMs: this.renewEveryMs, lease, onError: (err) => this.report(err, 'renew', claim) });
     let failure: { err: unknown } | undefined;
     const startedAt = Date.now();
     const dueAt = Math.max(claim.item.receivedAt, claim.item.notBefore ?? 0);
@@ -272,7 +214,7 @@ export class InboxWorker {
     } catch (err) {
       failure = { err };
     } finally {
-      clearInterval(renewal);
+      stopRenewing();
       this.current.delete(running);
     }
     if (failure) span.fail(failure.err);
@@ -345,32 +287,6 @@ export class InboxWorker {
       if (ms !== undefined) timer = setTimeout(done, ms);
       this.wake = done;
     });
-  }
-}
-
-/**
- * A turn's "lease lost" signal, its AbortController made only when the handler asks for the
- * signal: most turns never do, and a controller costs more than the rest of the turn's
- * bookkeeping (it is an EventTarget). An abort before that is remembered and shown then.
- */
-class LeaseSignal {
-  private controller?: AbortController;
-  private reason?: unknown;
-  aborted = false;
-
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.aborted) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.controller?.abort(reason);
   }
 }
 
