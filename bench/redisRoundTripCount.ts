@@ -135,14 +135,16 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
 
 /** The turn's writes per turn, by what each carried (background polls left out). */
 function roundTrips(writes: WireWrite[], turns: number): Pick<RoundTripCount, 'roundTripsPerTurn' | 'byRoundTrip'> {
-  const byRoundTrip = new Map<string, number>();
+  const counts = new Map<string, number>();
+  let total = 0;
   for (const labels of writes) {
     const ours = labels.filter((label) => !isBackground(label));
     if (ours.length === 0) continue;
     const key = ours.join(' + ');
-    byRoundTrip.set(key, (byRoundTrip.get(key) ?? 0) + 1 / turns);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    total++;
   }
-  return { roundTripsPerTurn: [...byRoundTrip.values()].reduce((s, n) => s + n, 0), byRoundTrip };
+  return { roundTripsPerTurn: total / turns, byRoundTrip: new Map([...counts].map(([key, n]) => [key, n / turns])) };
 }
 
 async function stopWithin(stack: LocalStack | undefined, ms: number): Promise<void> {

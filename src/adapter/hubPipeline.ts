@@ -22,7 +22,8 @@ import { createHubCallbackHandler, type HubCallbackHandler, type HubCallbackHand
 import { HubAdapter } from './hubAdapter.js';
 import type { ConversationStarts, HubAdapterOptions } from './hubAdapterOptions.js';
 import type { Inbox, InboxItem } from './inbox/inbox.js';
-import { InboxWorker } from './inbox/inboxWorker.js';
+import { InboxWorker, type InboxTurn } from './inbox/inboxWorker.js';
+import { WITH_INBOX_STEP } from './inbox/withInboxStep.js';
 import { Outbox } from './outbox/outbox.js';
 import type { SendAtSlot } from './outbox/outboxOptions.js';
 import { isDeadLetterNow, isTransientTurnError } from './turnErrors.js';
@@ -162,7 +163,7 @@ export class HubPipeline {
       onCallback: (outcome) => metrics?.callbacks.inc({ outcome }),
       unauthenticated: opts.unauthenticated,
     });
-    this.worker = new InboxWorker(opts.inbox, (conversationId, item) => this.runTurn(conversationId, item, opts), {
+    this.worker = new InboxWorker(opts.inbox, (conversationId, item, turn) => this.runTurn(conversationId, item, opts, turn), {
       workerId,
       leaseMs: opts.worker?.leaseMs,
       // Enough turns at once that the outbox, not the worker, shares the send budget among
@@ -206,12 +207,18 @@ export class HubPipeline {
   }
 
   /** One inbox item's turn: the adapter reads it back (an unreadable one is parked) and runs the bot. */
-  private async runTurn(conversationId: string, item: InboxItem, opts: HubPipelineOptions): Promise<void> {
+  private async runTurn(conversationId: string, item: InboxItem, opts: HubPipelineOptions, turn?: InboxTurn): Promise<void> {
     const bot = this.bot;
     if (!bot) throw new Error('HubPipeline: a turn was claimed before start(bot)');
+    const withStep = turn?.withStep;
     let handled: boolean;
     try {
-      handled = await this.adapter.processInboxItem(conversationId, item, (context) => bot.run(context));
+      // The transcript middleware finds the worker's inbox step here: the turn's transcript
+      // is written with the complete (one Redis round trip for both, withInboxStep.ts).
+      handled = await this.adapter.processInboxItem(conversationId, item, (context) => {
+        if (withStep) context.turnState.set(WITH_INBOX_STEP, withStep);
+        return bot.run(context);
+      });
     } catch (err) {
       // A bot error is parked by the inbox; a transient one is run again (T1).
       opts.metrics?.turns.inc({ outcome: isDeadLetterNow(err) ? 'error' : isTransientTurnError(err) ? 'retried' : 'failed' });

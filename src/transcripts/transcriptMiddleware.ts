@@ -1,5 +1,6 @@
 // The transcript middleware (documented on the class).
 import { ActivityEventNames, ActivityTypes, TurnContext, type Activity, type Middleware, type TranscriptLogger } from 'botbuilder-core';
+import { writeWithInboxStep } from '../adapter/inbox/withInboxStep.js';
 import { activityFromJson, keptJsonOf, takesKeptJson, type KeptJsonLogger } from './transcriptRecord.js';
 
 /**
@@ -21,7 +22,8 @@ interface Snapshot {
  * Records every activity of a turn in a TranscriptLogger (H4): the incoming one, each one sent
  * (with the id the send gave it), updates and deletions, logged after the turn without waiting
  * for the store (a turn is never slowed or failed by its transcript), failures logged through
- * the bot's logger.
+ * the bot's logger. A turn run by the inbox worker on Redis logs them with the inbox's complete
+ * (withInboxStep.ts), so that both share one round trip.
  *
  * botbuilder's TranscriptLoggerMiddleware does the same, but first deep-copies each whole
  * activity through JSON, `channelData` included (the hub's raw message), which no transcript
@@ -78,7 +80,11 @@ export class HubTranscriptMiddleware implements Middleware {
     // As botbuilder's: a turn that fails logs nothing, since the inbox runs it again (a rerun
     // would otherwise log its activities twice).
     await next();
-    for (const activity of transcript) this.write(activity);
+    // With the inbox's complete when the turn was run by the inbox worker (one round trip on
+    // Redis for both; never later than the complete), else now.
+    writeWithInboxStep(context, () => {
+      for (const activity of transcript) this.write(activity);
+    });
   }
 
   private write(activity: Snapshot): void {

@@ -238,4 +238,10 @@ export interface Inbox {
    * @param key - the Redis key of a revoked token id
    */
   checksRevocation?(key: string): boolean;
+  /**
+   * True when Redis commands issued on its client in the same tick as one of its steps travel
+   * in the same write as that step (RedisInbox): the worker then makes a turn's writes that may
+   * wait (its transcript, `InboxTurn.withStep`) with the complete, one round trip for both.
+   */
+  readonly batchesSameTick?: boolean;
 }

@@ -7,6 +7,7 @@ import type { Inbox, InboxClaim } from './inbox.js';
 import { startSpan, traceContextOf, withTraceContext } from '../../observability/tracing.js';
 import { defaultRetryDelay, type InboxHandler, type InboxWorkerOptions, type InboxWorkerStage } from './inboxWorkerOptions.js';
 import { keepLeaseAlive, LeaseSignal } from './lease.js';
+import { StepWrites } from './withInboxStep.js';
 
 export type { InboxHandler, InboxTurn, InboxWorkerOptions, InboxWorkerStage } from './inboxWorkerOptions.js';
 
@@ -202,6 +203,7 @@ export class InboxWorker {
     const attributes = { 'hubbot.conversation.id': claim.conversationId, 'hubbot.inbox.item.kind': claim.item.kind ?? 'message', 'hubbot.inbox.attempt': claim.attempt };
     const span = startSpan('hubbot.turn', { kind: 'consumer', parent: recorded ?? null, attributes: { ...attributes, 'hubbot.worker.id': this.workerId } });
     startSpan('hubbot.inbox.wait', { parent: recorded ?? span.context, startTime: Math.min(dueAt, startedAt), attributes }).end(startedAt);
+    const step = this.inbox.batchesSameTick ? new StepWrites((err) => this.report(err, 'handler', claim)) : undefined;
     try {
       await withTraceContext(span.context, () =>
         this.handler(claim.conversationId, claim.item, {
@@ -209,6 +211,7 @@ export class InboxWorker {
           get signal() {
             return lease.signal;
           },
+          ...(step ? { withStep: step.add } : {}),
         }),
       );
     } catch (err) {
@@ -217,6 +220,9 @@ export class InboxWorker {
       stopRenewing();
       this.current.delete(running);
     }
+    // From here to the inbox call below (complete, release or dead letter) nothing waits: the
+    // turn's held writes and that call go out in the same tick, one round trip on Redis.
+    step?.flush();
     if (failure) span.fail(failure.err);
     else span.end();
     this.opts.onTurnTimed?.({ waitMs: Math.max(0, startedAt - dueAt), turnMs: Date.now() - startedAt, attempt: claim.attempt });

@@ -7,6 +7,13 @@ export interface InboxTurn {
   attempt: number;
   /** Aborted when the lease was lost: another worker now runs this item. */
   signal: AbortSignal;
+  /**
+   * Makes `write` in the same tick as the worker's next inbox step for this item (its complete,
+   * release or dead letter), so that on Redis it shares that step's round trip; a write given
+   * after the step runs at once. Present when the inbox sends the commands of one tick together
+   * (`Inbox.batchesSameTick`). For writes that may wait for the turn's end (its transcript).
+   */
+  withStep?: (write: () => void) => void;
 }
 
 /**

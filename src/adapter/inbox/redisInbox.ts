@@ -71,6 +71,8 @@ export class RedisInbox implements Inbox {
   private readonly maxDeadLetters: number;
   private readonly leaseMs: number;
   private readonly appendTimeoutMs: number;
+  /** {@inheritDoc Inbox.batchesSameTick} */
+  readonly batchesSameTick = true;
   /** The read-ahead's script arguments (the same for every claim). */
   private readonly prefetchArgs: string[];
   private subscribed?: Promise<unknown>;
