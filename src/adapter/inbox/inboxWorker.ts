@@ -8,6 +8,7 @@ import { startSpan, traceContextOf, withTraceContext } from '../../observability
 import { defaultRetryDelay, type InboxHandler, type InboxWorkerOptions, type InboxWorkerStage } from './inboxWorkerOptions.js';
 import { keepLeaseAlive, LeaseSignal } from './lease.js';
 import { StepWrites } from './withInboxStep.js';
+import { DispatcherAlarm } from './dispatcherAlarm.js';
 
 export type { InboxHandler, InboxTurn, InboxWorkerOptions, InboxWorkerStage } from './inboxWorkerOptions.js';
 
@@ -55,8 +56,8 @@ export class InboxWorker {
   private running = false;
   private loop?: Promise<void>;
   private readonly turns = new Set<Promise<void>>();
-  private woken = false;
-  private wake?: () => void;
+  /** The dispatcher's sleep between claims, and what wakes it. */
+  private readonly alarm = new DispatcherAlarm(() => this.running);
 
   /**
    * @param inbox - the inbox to run turns from
@@ -103,7 +104,7 @@ export class InboxWorker {
    */
   async stop(opts: { graceMs?: number } = {}): Promise<void> {
     this.running = false;
-    this.signal();
+    this.alarm.signal();
     await this.loop;
     const turns = Promise.all([...this.turns]);
     if (opts.graceMs === undefined) return void (await turns);
@@ -120,11 +121,11 @@ export class InboxWorker {
   }
 
   private async dispatch(): Promise<void> {
-    const unsubscribe = this.inbox.onAppend(() => this.signal());
+    const unsubscribe = this.inbox.onAppend(() => this.alarm.signal());
     try {
       while (this.running) {
         if (this.turns.size >= this.concurrency) {
-          await this.sleep(undefined);
+          await this.alarm.sleep(undefined);
           continue;
         }
         let claim: InboxClaim | undefined;
@@ -134,7 +135,7 @@ export class InboxWorker {
           this.report(err, 'claim');
         }
         if (!claim) {
-          await this.sleep(this.pollIntervalMs);
+          await this.alarm.sleep(this.pollIntervalMs);
           continue;
         }
         if (!this.running) {
@@ -147,7 +148,7 @@ export class InboxWorker {
           // A free slot matters only to a dispatcher that was waiting for one, and a conversation
           // handed back with items left is claimable now; otherwise a claim here would find
           // nothing that a new item's wake-up would not bring (one round trip per turn on Redis).
-          if (wasFull || handedBack) this.signal();
+          if (wasFull || handedBack) this.alarm.signal();
         });
         this.turns.add(turn);
         // Back to the event loop now and then: a claim that answers at once (memory, or a
@@ -155,7 +156,7 @@ export class InboxWorker {
         // callbacks waiting for their ack would queue behind all of those turns' CPU.
         await this.yieldIfBusy();
         // Nothing else was ready when this claim was made: wait for a new item (or the poll).
-        if (claim.more === false) await this.sleep(this.pollIntervalMs);
+        if (claim.more === false) await this.alarm.sleep(this.pollIntervalMs);
       }
     } finally {
       unsubscribe();
@@ -269,30 +270,6 @@ export class InboxWorker {
     if (now - this.sliceStart < YIELD_AFTER_MS) return;
     await yieldToIo();
     this.sliceStart = performance.now();
-  }
-
-  /** Wakes the dispatcher, or, when it is not asleep, makes its next sleep return at once. */
-  private signal(): void {
-    if (this.wake) this.wake();
-    else this.woken = true;
-  }
-
-  /** Waits for a signal (new items, a finished turn, stop) or `ms` (undefined: no time limit). */
-  private async sleep(ms: number | undefined): Promise<void> {
-    if (this.woken || !this.running) {
-      this.woken = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = () => {
-        clearTimeout(timer);
-        if (this.wake === done) this.wake = undefined;
-        resolve();
-      };
-      if (ms !== undefined) timer = setTimeout(done, ms);
-      this.wake = done;
-    });
   }
 }
 
