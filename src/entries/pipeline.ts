@@ -10,7 +10,7 @@
  */
 export { HubPipeline, type HubPipelineOptions, type PipelineBot } from '../adapter/hubPipeline.js';
 export { Outbox, type OutboxOptions } from '../adapter/outbox/outbox.js';
-export type { Inbox, InboxItem, InboxItemKind, InboxClaim, AppendOptions, DeadLetter } from '../adapter/inbox/inbox.js';
+export type { Inbox, InboxItem, InboxItemKind, InboxClaim, AppendOptions, AppendClaimOffer, DeadLetter } from '../adapter/inbox/inbox.js';
 export { UnreadableInboxItemError, type ScheduledEvent } from '../adapter/inbox/inboxItems.js';
 export { MemoryInbox, type MemoryInboxOptions } from '../adapter/inbox/memoryInbox.js';
 export { RedisInbox, type RedisInboxOptions, type RedisSubscriber } from '../adapter/inbox/redisInbox.js';

@@ -23,6 +23,21 @@ export interface InboxItem {
   traceparent?: string;
 }
 
+/**
+ * A worker's offer to take the conversation an append records, claimed in the same step
+ * (`Inbox.offerAppendClaims`): the turn then needs no claim of its own.
+ */
+export interface AppendClaimOffer {
+  /** The worker the claim would be for. */
+  readonly workerId: string;
+  /** The claim's lease. */
+  readonly leaseMs: number;
+  /** Holds a free slot of the worker for a claim the append may bring; false when none is free. */
+  reserve(): boolean;
+  /** Called once per reserved slot: the append's claim, or undefined when it brought none (the slot is free again). */
+  take(claim: InboxClaim | undefined): void;
+}
+
 /** Options of `Inbox.append`. */
 export interface AppendOptions {
   /**
@@ -244,4 +259,13 @@ export interface Inbox {
    * wait (its transcript, `InboxTurn.withStep`) with the complete, one round trip for both.
    */
   readonly batchesSameTick?: boolean;
+  /**
+   * Lets this process's appends claim the conversation they record for `offer`'s worker, in the
+   * same step, when the worker has a free slot and the conversation was idle and is the only one
+   * claimable (the one waiting longest still goes first): RedisInbox, one round trip a turn
+   * fewer. Returns what withdraws the offer. Absent: the worker claims as usual.
+   *
+   * @param offer - the worker's id, lease, and its free slots
+   */
+  offerAppendClaims?(offer: AppendClaimOffer): () => void;
 }

@@ -2,22 +2,15 @@
 import { isDeadLetterNow } from '../turnErrors.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import type { Inbox, InboxClaim } from './inbox.js';
 import { startSpan, traceContextOf, withTraceContext } from '../../observability/tracing.js';
 import { defaultRetryDelay, type InboxHandler, type InboxWorkerOptions, type InboxWorkerStage } from './inboxWorkerOptions.js';
 import { keepLeaseAlive, LeaseSignal } from './lease.js';
 import { StepWrites } from './withInboxStep.js';
 import { DispatcherAlarm } from './dispatcherAlarm.js';
+import { TurnSlice } from './turnSlice.js';
 
 export type { InboxHandler, InboxTurn, InboxWorkerOptions, InboxWorkerStage } from './inboxWorkerOptions.js';
-
-/** Turn CPU in one go, at most, before callbacks waiting for their ack are served (ms). */
-const YIELD_AFTER_MS = 5;
-
-/** setImmediate as loaded, so that fake timers in a test do not stop the dispatcher. */
-const realSetImmediate = setImmediate;
-const yieldToIo = () => new Promise<void>((resolve) => realSetImmediate(resolve));
 
 /**
  * Runs the turns of an inbox: claim a conversation, run the handler on its head item, complete
@@ -33,6 +26,8 @@ const yieldToIo = () => new Promise<void>((resolve) => realSetImmediate(resolve)
  *   is moved to the inbox's dead letters (`inbox.deadLetters()`), `onDeadLetter` is told, and
  *   the conversation moves on to its next item. Attempts are counted at claim time, so an item
  *   whose turn kills the process each time is given up on as well.
+ * - An append made in this process may claim its conversation for a free slot of this worker
+ *   in the same step (`inbox.offerAppendClaims`, RedisInbox): the turn needs no claim of its own.
  * - New items wake the worker at once (`inbox.onAppend`); it also polls every `pollIntervalMs`
  *   to find conversations whose lease ran out on a dead replica, and scheduled items (deadlines,
  *   T2) that fell due: a due item waits at most one poll.
@@ -44,8 +39,8 @@ export class InboxWorker {
   private readonly current = new Set<{ claim: InboxClaim; lease: LeaseSignal }>();
   /** This worker's id, in the leases it holds. */
   readonly workerId: string;
-  /** When the worker last let the event loop serve I/O (yieldIfBusy). */
-  private sliceStart = performance.now();
+  /** Lets the event loop serve I/O between turns now and then. */
+  private readonly slice = new TurnSlice();
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly renewEveryMs: number;
@@ -56,6 +51,9 @@ export class InboxWorker {
   private running = false;
   private loop?: Promise<void>;
   private readonly turns = new Set<Promise<void>>();
+  /** Slots held for claims that appends in flight may bring. */
+  private reserved = 0;
+  private withdrawOffer?: () => void;
   /** The dispatcher's sleep between claims, and what wakes it. */
   private readonly alarm = new DispatcherAlarm(() => this.running);
 
@@ -93,6 +91,8 @@ export class InboxWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    // An append of this process may claim its conversation for a free slot here (RedisInbox).
+    this.withdrawOffer = this.inbox.offerAppendClaims?.({ workerId: this.workerId, leaseMs: this.leaseMs, reserve: () => this.reserve(), take: (claim) => this.takeAppendClaim(claim) });
     this.loop = this.dispatch();
   }
 
@@ -104,6 +104,8 @@ export class InboxWorker {
    */
   async stop(opts: { graceMs?: number } = {}): Promise<void> {
     this.running = false;
+    this.withdrawOffer?.();
+    this.withdrawOffer = undefined;
     this.alarm.signal();
     await this.loop;
     const turns = Promise.all([...this.turns]);
@@ -124,7 +126,7 @@ export class InboxWorker {
     const unsubscribe = this.inbox.onAppend(() => this.alarm.signal());
     try {
       while (this.running) {
-        if (this.turns.size >= this.concurrency) {
+        if (this.full) {
           await this.alarm.sleep(undefined);
           continue;
         }
@@ -142,25 +144,54 @@ export class InboxWorker {
           await this.inbox.release(claim).catch((err: unknown) => this.report(err, 'release', claim));
           break;
         }
-        const turn: Promise<void> = this.runConversation(claim).then((handedBack) => {
-          const wasFull = this.turns.size >= this.concurrency;
-          this.turns.delete(turn);
-          // A free slot matters only to a dispatcher that was waiting for one, and a conversation
-          // handed back with items left is claimable now; otherwise a claim here would find
-          // nothing that a new item's wake-up would not bring (one round trip per turn on Redis).
-          if (wasFull || handedBack) this.alarm.signal();
-        });
-        this.turns.add(turn);
+        this.startConversation(claim);
         // Back to the event loop now and then: a claim that answers at once (memory, or a
         // backlog) would otherwise start every free slot's turn in one go, and the hub's
         // callbacks waiting for their ack would queue behind all of those turns' CPU.
-        await this.yieldIfBusy();
+        await this.slice.yieldIfBusy();
         // Nothing else was ready when this claim was made: wait for a new item (or the poll).
         if (claim.more === false) await this.alarm.sleep(this.pollIntervalMs);
       }
     } finally {
       unsubscribe();
     }
+  }
+
+  /** Every slot is taken by a turn, or held for an append's claim. */
+  private get full(): boolean {
+    return this.turns.size + this.reserved >= this.concurrency;
+  }
+
+  private startConversation(claim: InboxClaim): void {
+    const turn: Promise<void> = this.runConversation(claim).then((handedBack) => {
+      const wasFull = this.full;
+      this.turns.delete(turn);
+      // A free slot matters only to a dispatcher that was waiting for one, and a conversation
+      // handed back with items left is claimable now; otherwise a claim here would find
+      // nothing that a new item's wake-up would not bring (one round trip per turn on Redis).
+      if (wasFull || handedBack) this.alarm.signal();
+    });
+    this.turns.add(turn);
+  }
+
+  /** Holds a slot for a claim an append may bring (AppendClaimOffer.reserve). */
+  private reserve(): boolean {
+    if (!this.running || this.full) return false;
+    this.reserved++;
+    return true;
+  }
+
+  /** An append's claim for a held slot (or none: the slot is free again). */
+  private takeAppendClaim(claim: InboxClaim | undefined): void {
+    const wasFull = this.full;
+    this.reserved--;
+    if (!claim) {
+      if (wasFull) this.alarm.signal();
+      return;
+    }
+    // Stopped meanwhile: handed back at once, for another worker, rather than held until the lease runs out.
+    if (!this.running) void this.inbox.release(claim).catch((err: unknown) => this.report(err, 'release', claim));
+    else this.startConversation(claim);
   }
 
   /**
@@ -174,7 +205,7 @@ export class InboxWorker {
     for (let n = 1; claim; n++) {
       // Between turns too: one batch of replies accepted by the hub ends many turns at once,
       // and each would start its conversation's next turn in the same go.
-      if (n > 1) await this.yieldIfBusy();
+      if (n > 1) await this.slice.yieldIfBusy();
       const keepLease = () => this.running && n < this.maxTurnsPerClaim;
       const outcome = await this.runTurn(claim, keepLease);
       claim = outcome.next;
@@ -258,18 +289,6 @@ export class InboxWorker {
 
   private report(err: unknown, stage: InboxWorkerStage, claim?: InboxClaim): void {
     this.opts.onError?.(err, { stage, conversationId: claim?.conversationId, itemId: claim?.item.id });
-  }
-
-  /**
-   * Lets the event loop serve I/O once this worker has run turns for YIELD_AFTER_MS without a
-   * break. Not after every turn: turns started together queue their replies together, and the
-   * outbox sends those in one POST (yielding after each turn made nearly a POST per reply).
-   */
-  private async yieldIfBusy(): Promise<void> {
-    const now = performance.now();
-    if (now - this.sliceStart < YIELD_AFTER_MS) return;
-    await yieldToIo();
-    this.sliceStart = performance.now();
   }
 }
 

@@ -38,7 +38,7 @@ import { tenantKey } from '../../redis/tenantKey.js';
 import type { RedisScriptClient } from '../../redis/luaScript.js';
 import type { RedisInboxOptions } from './redisInboxOptions.js';
 import { prefetchArguments, primeFrom } from './prefetchArguments.js';
-import type { AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
+import type { AppendClaimOffer, AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
 import {
   APPEND_SCRIPT,
@@ -76,6 +76,8 @@ export class RedisInbox implements Inbox {
   /** The read-ahead's script arguments (the same for every claim). */
   private readonly prefetchArgs: string[];
   private subscribed?: Promise<unknown>;
+  /** Workers of this process that take the conversation an append records (offerAppendClaims). */
+  private readonly offers: AppendClaimOffer[] = [];
   /** Names this inbox in its notices: its own come back through pub/sub and are skipped. */
   private readonly origin = randomUUID();
   // This inbox's own appends wake its workers at once (append below); the same notice coming
@@ -108,12 +110,20 @@ export class RedisInbox implements Inbox {
   async append(conversationId: string, item: InboxItem, opts: AppendOptions = {}): Promise<AppendResult> {
     checkAppend(conversationId, item);
     const c = this.conversationKeys(conversationId);
-    const keys = [c.q, c.items, c.seen, this.key('ready'), this.key('count'), this.key('pin')];
+    const keys = [c.q, c.items, c.seen, this.key('ready'), this.key('count'), this.key('pin'), this.key('lease'), this.key('attempts')];
     if (opts.revokedKey !== undefined && this.checksRevocation(opts.revokedKey)) keys.push(opts.revokedKey);
     const pin = opts.pin ? [opts.pin.workerId, String(Math.ceil(opts.pin.ms))] : ['', '0'];
+    // A worker of this process with a free slot takes the conversation in the same step.
+    const offer = opts.pin ? undefined : this.offers.find((o) => o.reserve());
+    const token = offer ? `${offer.workerId}/${randomUUID()}` : '';
+    const json = itemJson(item);
+    const claimArgs = offer ? [token, String(Math.ceil(offer.leaseMs)), ...this.prefetchArgs] : ['', '0'];
+    const running = APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, json, String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin, ...claimArgs]);
+    // The claim goes to its worker whenever the script answers, after a timeout too: never a lease held by nobody.
+    if (offer) running.then((answer) => offer.take(this.appendClaim(answer, conversationId, json, token, offer.workerId)), () => offer.take(undefined));
     let reply: unknown;
     try {
-      reply = await withTimeout(APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, itemJson(item), String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin]), this.appendTimeoutMs);
+      reply = await withTimeout(running, this.appendTimeoutMs);
     } catch (err) {
       // It may still be recorded later: this replica's own notice is skipped, so wake here.
       this.events.emit('append');
@@ -121,11 +131,30 @@ export class RedisInbox implements Inbox {
       refusal.cause = err;
       throw refusal;
     }
+    // Claimed with the append: its worker has it, nobody needs waking.
+    if (Array.isArray(reply)) return { duplicate: false };
     if (Number(reply) === 2) return { duplicate: false, revoked: true };
     const recorded = Number(reply) === 1;
     // Wake this replica's workers at once, without waiting for the pub/sub round trip.
     if (recorded) this.events.emit('append');
     return { duplicate: !recorded };
+  }
+
+  /** {@inheritDoc Inbox.offerAppendClaims} */
+  offerAppendClaims(offer: AppendClaimOffer): () => void {
+    this.offers.push(offer);
+    return () => {
+      const at = this.offers.indexOf(offer);
+      if (at >= 0) this.offers.splice(at, 1);
+    };
+  }
+
+  /** The claim an append script answered with, or undefined when it claimed nothing. */
+  private appendClaim(answer: unknown, conversationId: string, json: string, token: string, workerId: string): InboxClaim | undefined {
+    if (!Array.isArray(answer)) return undefined;
+    const [attempt, leaseUntil, rows] = answer as [number, number, unknown];
+    primeFrom(this.opts.prefetch, conversationId, rows);
+    return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil), more: false };
   }
 
   /** {@inheritDoc Inbox.checksRevocation} */
