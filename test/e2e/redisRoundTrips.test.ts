@@ -9,9 +9,10 @@ import { countRoundTrips } from '../../bench/redisRoundTripCount.js';
  * per send: a second one when a call was later than its slot's margin) in about 3.1 round trips
  * (the state write and the acquire leave in one write, the transcript with the complete).
  * Memory inbox: about 6.1 commands (state 3, revocation check 1, acquire about 1.1, transcript
- * 1) in about 5.1 round trips. A change that adds a round trip to every turn fails here.
+ * 1) in about 5.1 round trips. The second acquire grows with the machine's load (0.5 a turn at a
+ * load of 5), hence the margin; a change that adds a round trip to every turn fails here.
  */
-const CEILING = { redis: { commands: 5.5, roundTrips: 3.5 }, memory: { commands: 6.5, roundTrips: 5.5 } };
+const CEILING = { redis: { commands: 6, roundTrips: 4 }, memory: { commands: 7, roundTrips: 6 } };
 
 describe('Redis round trips per turn (echo bot on the local stack, MONITOR)', function () {
   this.timeout(90_000);

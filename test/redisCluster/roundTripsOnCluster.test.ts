@@ -10,7 +10,7 @@ import { sharedCluster } from './localCluster.js';
  * commands. Commands here, not round trips: the wire is watched on one node only
  * (redisWireCounter.ts).
  */
-const CEILING = 5.5;
+const CEILING = 6; // the margin is the second acquire's, which grows with the machine's load
 
 describe('Redis round trips per turn on a Redis Cluster (echo bot on the local stack, MONITOR)', function () {
   this.timeout(120_000);
