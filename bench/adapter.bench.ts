@@ -6,12 +6,14 @@
  *    (adapter/botHost.ts) while this process drives them and plays the hub (adapter/replySink.ts):
  *    (f) the floor: a bare restify handler that POSTs its echo with node:http keep-alive,
  *    (a) the same handler POSTing with fetch,
+ *    (m) the botbuilder minimum: the floor's route running each message as a botbuilder turn
+ *        of the same EchoBot (empty middleware, MemoryStorage), replying the floor's way,
  *    (b) botbuilder's CloudAdapter with the EchoBot, replying to a Bot Connector stub,
  *    (c) this adapter: startHubBotServer with the EchoBot, memory inbox, a real callback token,
  *        replies through the outbox to the sink (budget out of the way: a 1e9 req/s plan).
  *    Goals against the floor measured in the same run: (c)/(f) >= 0.6 in round trips per second
  *    (the median of the rounds' ratios), and server CPU per round trip (c)/(f) <= 1.5; (c)/(b)
- *    is shown without a goal.
+ *    is shown without a goal, and so is (c)/(m): what our turn adds to botbuilder's own.
  * 2. Callback ack latency of (c) at 1,000 callbacks/s, open loop, from a generator in its own
  *    process (adapter/openLoopGenerator.ts), in slices interleaved with the floor handler (f) at
  *    the same rate as the baseline (adapter/ackRuns.ts). Goals: p99 <= 20 ms, and server CPU per

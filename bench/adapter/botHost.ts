@@ -10,6 +10,7 @@
  * `--cpu-prof` (see botHostProcess.ts).
  */
 import { startBareEchoServer } from './bareEchoServer.js';
+import { startBotbuilderMinimumServer } from './botbuilderMinimumServer.js';
 import { startCloudAdapterEchoServer } from './cloudAdapterEchoServer.js';
 import { startHubEchoServer } from './hubEchoServer.js';
 import type { HostReply, HostRequest, HostUrls } from './botHostProtocol.js';
@@ -19,6 +20,7 @@ let closers: (() => Promise<void>)[] = [];
 async function start(req: Extract<HostRequest, { cmd: 'start' }>): Promise<HostUrls> {
   const floor = await startBareEchoServer({ hubMessagesUrl: req.hubMessagesUrl, hubToken: 'bench-static-token', client: 'http' });
   const bare = await startBareEchoServer({ hubMessagesUrl: req.hubMessagesUrl, hubToken: 'bench-static-token', client: 'fetch' });
+  const botbuilder = await startBotbuilderMinimumServer({ hubMessagesUrl: req.hubMessagesUrl, hubToken: 'bench-static-token' });
   const cloud = await startCloudAdapterEchoServer();
   const hub = await startHubEchoServer({
     platformBaseUrl: req.platformBaseUrl,
@@ -27,10 +29,11 @@ async function start(req: Extract<HostRequest, { cmd: 'start' }>): Promise<HostU
     botClientSecret: req.botClientSecret,
     workerConcurrency: req.workerConcurrency,
   });
-  closers = [floor.close, bare.close, cloud.close, hub.close];
+  closers = [floor.close, bare.close, botbuilder.close, cloud.close, hub.close];
   return {
     floor: `${floor.url}${floor.callbackPath}`,
     bare: `${bare.url}${bare.callbackPath}`,
+    botbuilder: `${botbuilder.url}${botbuilder.callbackPath}`,
     cloud: `${cloud.url}${cloud.callbackPath}`,
     hub: `${hub.url}${hub.callbackPath}`,
     hubTokenUrl: hub.tokenUrl,

@@ -5,6 +5,8 @@ export interface HostUrls {
   floor: string;
   /** (a) the bare restify handler replying with fetch. */
   bare: string;
+  /** (m) the botbuilder minimum: the floor's route running each message as a botbuilder turn. */
+  botbuilder: string;
   /** (b) CloudAdapter's /api/messages. */
   cloud: string;
   /** (c) our callback route. */

@@ -13,7 +13,7 @@ import { activityBody, hubCallbackBody } from './echoPayloads.js';
 import { keepAliveAgent, postJson } from './httpPost.js';
 import { startReplySink } from './replySink.js';
 
-export type ServerName = 'floor' | 'bare' | 'cloud' | 'hub';
+export type ServerName = 'floor' | 'bare' | 'botbuilder' | 'cloud' | 'hub';
 
 export interface RoundTripSettings {
   conversations: number;
@@ -73,10 +73,11 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
     const targets: Record<ServerName, EchoTarget> = {
       floor: { label: 'bare restify handler, node:http keep-alive', url: host.urls.floor, body: hubCallbackBody },
       bare: { label: 'bare restify handler', url: host.urls.bare, body: hubCallbackBody },
+      botbuilder: { label: 'botbuilder minimum', url: host.urls.botbuilder, body: hubCallbackBody },
       cloud: { label: 'botbuilder CloudAdapter', url: host.urls.cloud, body: (c, n) => activityBody(c, n, sink.url) },
       hub: { label: 'this adapter', url: host.urls.hub, body: hubCallbackBody, headers: () => ({ authorization: `Bearer ${token}` }) },
     };
-    const names: ServerName[] = ['floor', 'bare', 'cloud', 'hub'];
+    const names: ServerName[] = ['floor', 'bare', 'botbuilder', 'cloud', 'hub'];
     for (const name of names) {
       progress(`warm-up ${name}`);
       const w = await closedLoop(targets[name], sink, { conversations: s.conversations, messages: s.warmupMessages, prefix: `warm-${name}` });
@@ -116,7 +117,7 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
     return {
       closed,
       ack,
-      bodyBytes: { floor: Buffer.byteLength(hubCallbackBody('r0-floor-c0', 1)), bare: Buffer.byteLength(hubCallbackBody('r0-bare-c0', 1)), cloud: Buffer.byteLength(activityBody('r0-cloud-c0', 1, sink.url)), hub: Buffer.byteLength(hubCallbackBody('r0-hub-c0', 1)) },
+      bodyBytes: { floor: Buffer.byteLength(hubCallbackBody('r0-floor-c0', 1)), bare: Buffer.byteLength(hubCallbackBody('r0-bare-c0', 1)), botbuilder: Buffer.byteLength(hubCallbackBody('r0-botbuilder-c0', 1)), cloud: Buffer.byteLength(activityBody('r0-cloud-c0', 1, sink.url)), hub: Buffer.byteLength(hubCallbackBody('r0-hub-c0', 1)) },
     };
   } finally {
     await host.stop();

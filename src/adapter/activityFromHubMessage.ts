@@ -28,7 +28,9 @@ export function activityFromHubMessage(message: HubMessage, address: InboundAddr
   const type = message.type.value;
   if (!isKnownMessageType(type)) return undefined;
   const channelData: IncomingHubActivity['channelData'] = { hubMessage: message, hubConversation: message.conversation };
-  const base: Omit<IncomingHubActivity, 'type'> = {
+  // The activity is built once and its type's fields added after the common ones (the order a
+  // spread of the common fields gave), rather than copied by a spread per message.
+  const activity = {
     channelId: HUB_CHANNEL_ID,
     id: message.id,
     timestamp: message.created ? new Date(message.created) : new Date(),
@@ -38,22 +40,32 @@ export function activityFromHubMessage(message: HubMessage, address: InboundAddr
     recipient: { id: address.botId, name: 'bot', role: 'bot' },
     locale: message.language,
     channelData,
-  };
+  } as Omit<IncomingHubActivity, 'type'> as IncomingHubActivity;
   switch (type) {
     case 'text': {
       const attachments = attachmentsOfHubMessage(message, address.serviceUrl);
-      return { ...base, type: ActivityTypes.Message, text: message.content?.text ?? '', ...(attachments.length > 0 ? { attachments } : {}) };
+      activity.type = ActivityTypes.Message;
+      activity.text = message.content?.text ?? '';
+      if (attachments.length > 0) activity.attachments = attachments;
+      return activity;
     }
     case 'typing.start':
     case 'typing.end':
-      return { ...base, type: ActivityTypes.Typing };
+      activity.type = ActivityTypes.Typing;
+      return activity;
     case 'conversation.end':
-      return { ...base, type: ActivityTypes.EndOfConversation, text: message.content?.text };
+      activity.type = ActivityTypes.EndOfConversation;
+      activity.text = message.content?.text;
+      return activity;
     case 'agent.join':
-      return { ...base, type: ActivityTypes.ConversationUpdate, membersAdded: [base.from] };
-    case 'customer.info':
-      return { ...base, type: ActivityTypes.Event, name: 'customer.info', value: message.content ?? {} };
+      activity.type = ActivityTypes.ConversationUpdate;
+      activity.membersAdded = [activity.from];
+      return activity;
     default:
-      return { ...base, type: ActivityTypes.Event, name: type, value: message.content ?? {} };
+      // customer.info and the other known types: an event named after the type.
+      activity.type = ActivityTypes.Event;
+      activity.name = type;
+      activity.value = message.content ?? {};
+      return activity;
   }
 }

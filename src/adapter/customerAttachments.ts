@@ -21,8 +21,25 @@ export interface CustomerAttachment {
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
+/**
+ * Whether `content` may name an asset: an `assetId` of its own, or anything nested. Most messages
+ * carry text only, and need no walk (nor its map and closure, per message).
+ */
+function mayNameAssets(content: unknown): boolean {
+  if (content === null || typeof content !== 'object') return false;
+  if (Array.isArray(content)) return true;
+  const node = content as Record<string, unknown>;
+  if (node.assetId !== undefined) return true;
+  for (const k in node) {
+    const v = node[k];
+    if (v !== null && typeof v === 'object') return true;
+  }
+  return false;
+}
+
 /** The attachments of a message's assets; `serviceUrl` is the platform's base URL. */
 export function attachmentsOfHubMessage(message: HubMessage, serviceUrl: string): CustomerAttachment[] {
+  if (!mayNameAssets(message.content)) return [];
   const found = new Map<string, CustomerAttachment>();
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(walk);

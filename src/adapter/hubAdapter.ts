@@ -6,32 +6,20 @@ import type { SenderType } from '../schemas/messageTypes.js';
 import type { HubMessage } from '../schemas/hubMessages.js';
 import { readCustomerInfo } from './customerInfo.js';
 import { activityFromHubMessage } from './activityFromHubMessage.js';
-import { hubMessagesFromActivity, mapActivity } from './hubMessagesFromActivity.js';
-import { reportCards } from './cards/cardReport.js';
-import { hubChannelData } from './hubChannel.js';
 import { BotTurnError, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
 import type { DeadLetter, Inbox, InboxItem } from './inbox/inbox.js';
 import { deadlineItem, readInboxItem, type Reference, type ScheduledEvent } from './inbox/inboxItems.js';
 import { activityOfReference, ProactiveTurns, TurnScope } from './proactiveTurns.js';
 import type { HubAdapterOptions, TurnLogic } from './hubAdapterOptions.js';
+import { TurnReplies, type ReplySettings } from './turnReplies.js';
 
 export type { ConversationStarts, HubAdapterOptions } from './hubAdapterOptions.js';
-
-/** Per-turn bookkeeping kept in turnState. */
-interface TurnOutbound {
-  typingOpen: boolean;
-  sequence: number;
-  sends: Promise<void>[];
-  /** Base of the turn's reply ids when it is not the inbound message's id (a proactive turn). */
-  idBase?: string;
-}
-const OUTBOUND = Symbol('hubOutbound');
 
 /**
  * HubAdapter: botbuilder's BotAdapter for the conversation hub. A bot developer's
  * ActivityHandler runs unchanged: hub messages come in as activities (activityFromHubMessage),
- * replies go out through the outbox as hub messages (hubMessagesFromActivity), each checked
- * against the sender matrix before anything is queued (C5).
+ * replies go out through the outbox as hub messages (turnReplies.ts), each checked against the
+ * sender matrix before anything is queued (C5).
  *
  * Delivery is ordered per conversation and budget-aware (Outbox). A typing.start the bot sends
  * is always paired with a typing.end, before its next message or at the end of the turn.
@@ -58,6 +46,8 @@ export class HubAdapter extends BotAdapter {
   private botErrorHandler?: (context: TurnContext, error: Error) => Promise<void>;
   private readonly proactive = new ProactiveTurns();
   private readonly scope = new TurnScope();
+  /** What every turn's replies share, made once rather than per turn. */
+  private readonly replySettings: ReplySettings;
 
   /**
    * Builds the adapter. Most bots never call this: `startHubBotServer` and `createHubBot` build it
@@ -71,6 +61,7 @@ export class HubAdapter extends BotAdapter {
     this.senderType = opts.senderType ?? 'custom_bot';
     this.botId = opts.botId ?? 'hub-bot';
     this.serviceUrl = opts.serviceUrl ?? 'hub://local';
+    this.replySettings = { opts, senderType: this.senderType, botId: this.botId };
   }
 
   /**
@@ -174,37 +165,7 @@ export class HubAdapter extends BotAdapter {
    * @throws PlatformError when a reply's type may not be sent by the bot's sender type (C5)
    */
   override async sendActivities(context: TurnContext, activities: Partial<Activity>[]): Promise<ResourceResponse[]> {
-    const outbound = this.outboundOf(context);
-    const conversationId = context.activity.conversation?.id;
-    if (!conversationId) throw PlatformError.of('400-112', { name: 'conversation.id' });
-    const responses: ResourceResponse[] = [];
-    for (const activity of activities) {
-      if (activity.type === 'delay') {
-        await (this.opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(typeof activity.value === 'number' ? activity.value : 1000);
-        responses.push({ id: '' });
-        continue;
-      }
-      const { messages, cardKinds, losses } = mapActivity(activity, {
-        conversationId,
-        senderType: this.senderType,
-        senderId: this.botId,
-        hubConversation: hubChannelData(context.activity).hubConversation,
-      });
-      const isTyping = messages.length === 1 && messages[0].type.value === 'typing.start';
-      if (!isTyping && outbound.typingOpen && messages.length > 0) messages.unshift(this.typingEnd(conversationId, context));
-      if (isTyping && outbound.typingOpen) {
-        responses.push({ id: '' });
-        continue;
-      }
-      const ids = messages.map((m) => (m.id = this.messageId(context, outbound)));
-      // What of its cards the hub cannot carry is reported, or refused under strictCards (N3);
-      // the reply is named by its own id, else by the id its sendActivity resolves with.
-      reportCards({ conversationId, activityId: activity.id ?? ids[ids.length - 1] ?? '', kinds: cardKinds, losses }, this.opts);
-      if (messages.length > 0) outbound.typingOpen = isTyping;
-      outbound.sends.push(...this.opts.outbox.enqueue(conversationId, messages));
-      responses.push({ id: ids[ids.length - 1] ?? '' });
-    }
-    return responses;
+    return TurnReplies.of(context, this.replySettings).send(activities);
   }
 
   /**
@@ -295,8 +256,7 @@ export class HubAdapter extends BotAdapter {
 
   private async runTurn(activity: Partial<Activity>, logic: TurnLogic, idBase?: string): Promise<void> {
     const context = new TurnContext(this, activity);
-    const outbound = this.outboundOf(context);
-    outbound.idBase = idBase;
+    const replies = TurnReplies.of(context, this.replySettings, idBase);
     let turnFailure: unknown;
     try {
       await this.scope.run(activity.conversation?.id, () => this.runMiddleware(context, logic));
@@ -305,15 +265,10 @@ export class HubAdapter extends BotAdapter {
       // replies queued so far, the customer's notice included, have left.
       turnFailure = err;
     } finally {
-      if (outbound.typingOpen && activity.conversation?.id) {
-        outbound.typingOpen = false;
-        const end = this.typingEnd(activity.conversation.id, context);
-        end.id = this.messageId(context, outbound);
-        outbound.sends.push(...this.opts.outbox.enqueue(activity.conversation.id, [end]));
-      }
+      replies.closeTyping();
     }
     try {
-      await Promise.all(outbound.sends);
+      await replies.settled();
     } catch (err) {
       // A reply that finally failed reaches the bot (onTurnError), never silently, and goes to
       // the inbox: retryable (hub unreachable for long), the turn runs again later; refused
@@ -322,31 +277,5 @@ export class HubAdapter extends BotAdapter {
       throw err;
     }
     if (turnFailure !== undefined) throw turnFailure;
-  }
-
-  private outboundOf(context: TurnContext): TurnOutbound {
-    let o = context.turnState.get(OUTBOUND) as TurnOutbound | undefined;
-    if (!o) context.turnState.set(OUTBOUND, (o = { typingOpen: false, sequence: 0, sends: [] }));
-    return o;
-  }
-
-  private typingEnd(conversationId: string, context: TurnContext): HubMessage {
-    return hubMessagesFromActivity({ type: ActivityTypes.Message, channelData: { hubType: 'typing.end' } }, {
-      conversationId,
-      senderType: this.senderType,
-      senderId: this.botId,
-      hubConversation: hubChannelData(context.activity).hubConversation,
-    })[0];
-  }
-
-  /**
-   * Reply ids derive from the inbound message id and their order in the turn, so a turn that
-   * is run again (its replica died before completing it) produces the same ids and the hub or
-   * a dedupe step can recognise the repeats.
-   */
-  private messageId(context: TurnContext, outbound: TurnOutbound): string {
-    outbound.sequence += 1;
-    const base = outbound.idBase ?? context.activity.id ?? `${context.activity.conversation?.id}:${context.activity.timestamp?.valueOf() ?? Date.now()}`;
-    return `${base}:r${outbound.sequence}`;
   }
 }

@@ -2,15 +2,15 @@
  * Customer data masked in JSON text (S13), with the result of parsing it, masking the value
  * (maskCustomerDataDeep) and serialising it again, without the two copies in between: every
  * transcript activity reaches its store as JSON, and that round trip cost more than the rest of
- * the store's work. Only the strings are read: one that cannot hold customer data (no digit and
- * no `@`, which no escape sequence hides, since `\u` escapes have digits) is copied as it is;
- * one that may is decoded, masked, and written back only when the mask changed it.
+ * the store's work. Only the strings are read: one that cannot hold customer data (fewer digits
+ * than a phone number, no `@` and no escape) is copied as it is; one that may is decoded, masked,
+ * and written back only when the mask changed it.
  *
  * The rules are maskCustomerDataDeep's: strings under a structural key (ids, times, addresses
  * of services), and all that nests under one, are kept; so is what nests deeper than
  * MAX_MASK_DEPTH containers. Keys are never masked.
  */
-import { CUSTOMER_DATA_KINDS, MAX_MASK_DEPTH, maskCustomerData, STRUCTURAL_KEY, type CustomerDataKind } from './customerData.js';
+import { CUSTOMER_DATA_KINDS, MAX_MASK_DEPTH, maskCustomerData, PHONE_MIN_DIGITS, STRUCTURAL_KEY, type CustomerDataKind } from './customerData.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -47,12 +47,17 @@ export function maskCustomerDataJson(json: string, kinds: readonly CustomerDataK
     const c = json.charCodeAt(i);
     if (c === QUOTE) {
       const start = i;
-      let mayHoldData = false;
+      // What the string may hold: an @, its digits, a `\u` escape (which may hide an @ or a digit).
+      let digits = 0;
+      let atOrEscape = false;
       for (i++; i < json.length; i++) {
         const d = json.charCodeAt(i);
         if (d === QUOTE) break;
-        if (d === BACKSLASH) i++;
-        else if ((d >= 0x30 && d <= 0x39) || d === 0x40) mayHoldData = true;
+        if (d === BACKSLASH) {
+          i++;
+          if (json.charCodeAt(i) === 0x75) atOrEscape = true;
+        } else if (d >= 0x30 && d <= 0x39) digits++;
+        else if (d === 0x40) atOrEscape = true;
       }
       if (i >= json.length) throw new SyntaxError('maskCustomerDataJson: unterminated string');
       if (expectKey) {
@@ -62,8 +67,9 @@ export function maskCustomerDataJson(json: string, kinds: readonly CustomerDataK
         expectKey = false;
         continue;
       }
-      // An escape hides no digit or @: theirs (\u0030-\u0039, \u0040) are written with digits.
-      if (!mayHoldData) continue;
+      // Fewer digits than a phone has, and no @: nothing to mask (maskCustomerData would say so);
+      // the other escapes (\" \\ \n ...) stand for no digit and no @.
+      if (!atOrEscape && digits < PHONE_MIN_DIGITS) continue;
       const depth = objects.length;
       if (depth > MAX_MASK_DEPTH || (depth > 0 && kept[depth - 1]) || (objects[depth - 1] === true && structural())) continue;
       const text = JSON.parse(json.slice(start, i + 1)) as string;

@@ -19,9 +19,12 @@
  * - `<base>:attempts`               HASH  conversation → attempts at its head item
  * - `<base>:count`                  STRING number of pending items over all conversations
  * - `<base>:dead`                   LIST  dead letters, newest first, trimmed to maxDeadLetters
- * - `<base>:sched:<conversationId>` HASH  slot → scheduled item JSON (not due yet, T2)
- * - `<base>:due`                    ZSET  [conversationId, slot] as JSON → when due (ms); a
- *                                         claim moves the due ones into their conversations
+ * - `<base>:at:<conversationId>`    HASH  slot → scheduled item, packed (not due yet, T2;
+ *                                         scheduledItemCodec.ts)
+ * - `<base>:at`                     ZSET  conversation → when its soonest scheduled item is
+ *                                         due (ms); a claim moves the due ones into their
+ *                                         conversations (redisScheduledScripts.ts, which
+ *                                         also reads the earlier `sched:` and `due` keys)
  * - `<base>:pin`                    HASH  conversation → [until, item id, worker id] as JSON:
  *                                         only that worker claims it until then (proactive
  *                                         logic that lives in one process)
@@ -38,6 +41,7 @@ import { tenantKey } from '../../redis/tenantKey.js';
 import type { RedisScriptClient } from '../../redis/luaScript.js';
 import type { RedisInboxOptions } from './redisInboxOptions.js';
 import { prefetchArguments, primeFrom } from './prefetchArguments.js';
+import { packScheduledItem, unpackScheduledItem } from './scheduledItemCodec.js';
 import type { AppendClaimOffer, AppendOptions, AppendResult, CompleteOptions, CompleteResult, DeadLetter, Inbox, InboxClaim, InboxItem, ReleaseOptions } from './inbox.js';
 import { checkAppend, checkSchedule, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DEAD_LETTERS, itemJson, replayOf } from './inboxDefaults.js';
 import {
@@ -166,20 +170,23 @@ export class RedisInbox implements Inbox {
   /** {@inheritDoc Inbox.schedule} */
   async schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void> {
     checkSchedule(conversationId, slot, item);
-    const keys = [this.key('due'), this.key(`sched:${conversationId}`)];
-    await SCHEDULE_SCRIPT.run(this.client, keys, [JSON.stringify([conversationId, slot]), slot, itemJson(item), String(Math.ceil(item.notBefore))]);
+    await SCHEDULE_SCRIPT.run(this.client, this.scheduleKeys(conversationId), [conversationId, slot, packScheduledItem(itemJson(item)), JSON.stringify([conversationId, slot])]);
   }
 
   /** {@inheritDoc Inbox.unschedule} */
   async unschedule(conversationId: string, slot: string): Promise<boolean> {
-    const keys = [this.key('due'), this.key(`sched:${conversationId}`)];
-    return Number(await UNSCHEDULE_SCRIPT.run(this.client, keys, [JSON.stringify([conversationId, slot]), slot])) === 1;
+    return Number(await UNSCHEDULE_SCRIPT.run(this.client, this.scheduleKeys(conversationId), [conversationId, slot, JSON.stringify([conversationId, slot])])) === 1;
   }
 
   /** {@inheritDoc Inbox.scheduled} */
   async scheduled(conversationId: string): Promise<InboxItem[]> {
-    const stored = (await SCHEDULED_SCRIPT.run(this.client, [this.key(`sched:${conversationId}`)], [])) as string[];
-    return stored.map((json) => JSON.parse(json) as InboxItem & { notBefore: number }).sort((a, b) => a.notBefore - b.notBefore);
+    const stored = (await SCHEDULED_SCRIPT.run(this.client, [this.key(`at:${conversationId}`), this.key(`sched:${conversationId}`)], [])) as string[];
+    return stored.map((s) => JSON.parse(unpackScheduledItem(s)) as InboxItem & { notBefore: number }).sort((a, b) => a.notBefore - b.notBefore);
+  }
+
+  /** The keys of a conversation's scheduled items, then those of the earlier layout (still read). */
+  private scheduleKeys(conversationId: string): string[] {
+    return [this.key('at'), this.key(`at:${conversationId}`), this.key('due'), this.key(`sched:${conversationId}`)];
   }
 
   /** {@inheritDoc Inbox.claim} */

@@ -11,9 +11,11 @@
  * is given instead of receiving them in KEYS (it does not know the conversation beforehand);
  * they carry the same `{tenant}` hash tag, so they live in the same Cluster slot. It also moves
  * the scheduled items that are due into their conversations' lines first (T2), with the same
- * steps as an append (RECORD).
+ * steps as an append (RECORD): redisScheduledScripts.ts, whose `at` zset is named from the
+ * prefix too.
  */
 import { LuaScript } from '../../redis/luaScript.js';
+import { MOVE_DUE_SCHEDULED } from './redisScheduledScripts.js';
 
 const NOW = `
 local t = redis.call('TIME')
@@ -91,21 +93,8 @@ redis.call('PUBLISH', ARGV[5], ARGV[8])
 return 1
 `);
 
-/** KEYS: due, sched. ARGV: due member ([conversation, slot] as JSON), slot, item JSON, not before (ms). */
-export const SCHEDULE_SCRIPT = new LuaScript(`
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
-redis.call('ZADD', KEYS[1], tonumber(ARGV[4]), ARGV[1])
-return 1
-`);
-
-/** KEYS: due, sched. ARGV: due member, slot. Returns 1 when the slot held an item, else 0. */
-export const UNSCHEDULE_SCRIPT = new LuaScript(`
-redis.call('ZREM', KEYS[1], ARGV[1])
-return redis.call('HDEL', KEYS[2], ARGV[2])
-`);
-
-/** KEYS: sched. Returns the conversation's scheduled items (JSON). */
-export const SCHEDULED_SCRIPT = new LuaScript(`return redis.call('HVALS', KEYS[1])`);
+// The scheduled items' scripts (their layout, and the earlier one still read) are in redisScheduledScripts.ts.
+export { SCHEDULE_SCRIPT, SCHEDULED_SCRIPT, UNSCHEDULE_SCRIPT } from './redisScheduledScripts.js';
 
 /**
  * KEYS: ready, lease, attempts, count, due, pin. ARGV: token, lease ms, key prefix of the
@@ -116,19 +105,8 @@ export const SCHEDULED_SCRIPT = new LuaScript(`return redis.call('HVALS', KEYS[1
  * of asking again for nothing). A conversation pinned to another worker is skipped until its pin
  * runs out.
  */
-export const CLAIM_SCRIPT = new LuaScript(`${NOW}${RECORD}${PREFETCH}
-local due = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now, 'LIMIT', 0, 100)
-for _, member in ipairs(due) do
-  local at = cjson.decode(member)
-  local sched = ARGV[3] .. 'sched:' .. at[1]
-  local json = redis.call('HGET', sched, at[2])
-  redis.call('ZREM', KEYS[5], member)
-  redis.call('HDEL', sched, at[2])
-  if json then
-    local c = at[1]
-    record(ARGV[3] .. 'q:' .. c, ARGV[3] .. 'items:' .. c, ARGV[3] .. 'seen:' .. c, KEYS[1], KEYS[4], c, cjson.decode(json).id, json, now, tonumber(ARGV[5]))
-  end
-end
+export const CLAIM_SCRIPT = new LuaScript(`${NOW}${RECORD}${PREFETCH}${MOVE_DUE_SCHEDULED}
+moveDueScheduled(ARGV[3], KEYS[1], KEYS[4], KEYS[5], tonumber(ARGV[5]))
 local candidates = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 50)
 for i, conv in ipairs(candidates) do
   local pinned = false

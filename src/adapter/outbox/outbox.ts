@@ -6,7 +6,7 @@ import { OutboxQueue, type OutboxEntry } from './outboxQueue.js';
 import { RecentConversations } from '../../storage/recentConversations.js';
 import type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
 import { ReplyClock } from './replyTiming.js';
-import { activeTraceContext, startSpan, type PipelineSpan } from '../../observability/tracing.js';
+import { startSpan, type PipelineSpan } from '../../observability/tracing.js';
 
 export type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
 
@@ -114,12 +114,13 @@ export class Outbox {
       this.opts.onDropped?.(conversationId, messages.length, closedBecause);
       return messages.map(() => Promise.resolve());
     }
-    // The turn that queues them (O4): each reply's wait is a span of the turn's trace.
-    const turn = activeTraceContext();
+    // The turn that queues them (O4): each reply's wait is a span of the turn's trace, its parent
+    // the active context (startSpan's default, read only while a tracer records: this runs
+    // synchronously, so it is the turn's for every message).
     const promises = messages.map((message) => {
       let settle!: OutboxEntry['settle'];
       const p = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-      const wait = startSpan('hubbot.outbox.wait', { parent: turn, attributes: { 'hubbot.conversation.id': conversationId } });
+      const wait = startSpan('hubbot.outbox.wait', { attributes: { 'hubbot.conversation.id': conversationId } });
       if (wait.recording) p.then(() => wait.end(), (err: unknown) => wait.fail(err));
       this.queue.push({ conversationId, message, attempts: 0, settle, clock: new ReplyClock(), wait });
       this.track(conversationId, p);

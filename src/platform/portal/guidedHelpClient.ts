@@ -27,6 +27,7 @@ import {
 } from '../../schemas/guidedHelpRequests.js';
 import { readCasebaseRelease, readCaseDetail, readSearchResponse, type CasebaseRelease, type CaseDetail } from './guidedHelpReading.js';
 import { checkedBody, readAnswer } from './portalBodies.js';
+import { pathSegment } from '../http/pathSegment.js';
 import type { PageOptions, PortalCallOptions, PortalCaller } from './portalCaller.js';
 import type { PortalOperation } from './portalOperations.js';
 import { badValue, ghCustomAttributesQuery } from './portalParameterChecks.js';
@@ -152,9 +153,9 @@ export class GuidedHelpClient {
     const key = [
       this.caller.portalID,
       op,
-      ...Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)}`),
-      `lang=${encodeURIComponent(callOptions.lang ?? '')}`,
-      `al=${encodeURIComponent(this.caller.acceptLanguageOf(callOptions))}`,
+      ...Object.entries(params).map(([k, v]) => `${k}=${pathSegment(v)}`),
+      `lang=${pathSegment(callOptions.lang ?? '')}`,
+      `al=${pathSegment(this.caller.acceptLanguageOf(callOptions))}`,
       `p=${page.pagenum ?? ''}`,
       `s=${page.pagesize ?? ''}`,
     ].join('|');

@@ -13,6 +13,7 @@
  * `{altId, name, contentUrl}`, the bytes then POSTed to the signed contentUrl.
  */
 import { PlatformError } from '../../errors/platformError.js';
+import { pathSegment } from '../http/pathSegment.js';
 import type { HttpVerb } from '../http/types.js';
 
 export interface PortalRoute {
@@ -59,6 +60,6 @@ export function portalPathFor(template: string, params: Record<string, string | 
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params[name];
     if (v === undefined || v === '') throw PlatformError.of('400-112', { name, operation: op });
-    return encodeURIComponent(v);
+    return pathSegment(v);
   });
 }

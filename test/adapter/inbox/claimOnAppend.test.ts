@@ -53,6 +53,8 @@ describe('RedisInbox: claim on append', function () {
   it('[B4] leaves to the usual claim a conversation with items waiting, a pinned one, and any while an older conversation waits', async () => {
     const inbox = new RedisInbox({ client: redis.client, tenant: redis.tenant });
     await inbox.append('conv-old', item('o1'));
+    // Ready times are in ms: a later one, so the order below is the waiting time's, not the names'.
+    await new Promise((r) => setTimeout(r, 5));
     const offer = offerOf('replica-1', 4);
     inbox.offerAppendClaims(offer);
     await inbox.append('conv-new', item('n1'));

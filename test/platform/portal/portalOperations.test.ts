@@ -111,6 +111,15 @@ describe('PortalManagerClient: every operation of 4.3 over real HTTP', () => {
     expect(server.requests[18].body).to.deep.equal({ id: '77', name: 'Turn it on', profileId: '1' });
   });
 
+  it('[N5] an id with a lone UTF-16 surrogate (as a portal answer may carry) is sent as U+FFFD, not a URIError', async () => {
+    await portal.quickpicks.resume('qp-\ud800');
+    await portal.guidedHelp.clusters('34\udc00');
+    expect(server.calls()).to.deep.equal([
+      `POST ${P}/gh/quickpicks/qp-%EF%BF%BD`,
+      `GET ${P}/gh/casebasereleases/34%EF%BF%BD/clusters`,
+    ]);
+  });
+
   it('[P11] the attachment upload asks the (assumed) signed-upload operation, PUTs the bytes there, and answers the altID', async () => {
     const bytes = Buffer.from('%PDF-1.4 fake');
     const altId = await portal.suggestions.uploadAttachment(bytes, { fileName: 'log.pdf', contentType: 'application/pdf' });
