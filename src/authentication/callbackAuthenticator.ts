@@ -151,6 +151,9 @@ export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions):
     };
     // Remembered as good before the deferred check: a refusal forgets it (pending.refusal).
     if (opts.deferRevocationCheck) {
+      // A revocation known here is refused from the headers, before any body is read (S1); one
+      // not yet known here is found by the append's own check.
+      if (store.knownRevoked?.(jti)) throw pending.refusal();
       if (!seen) verified.set(token, { value: caller, expiresAtMs: caller.expiresAt.getTime() }, nowMs);
       return { ...caller, revocation: pending };
     }

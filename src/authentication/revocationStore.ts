@@ -27,6 +27,14 @@ export interface RevocationStore {
    * @param jti - the token's id
    */
   keyOf?(jti: string): string;
+  /**
+   * Whether this process already knows `jti` is revoked, without asking anyone: lets a callback
+   * whose revocation check is left to the inbox's append still be refused from its headers
+   * (S1) when the revocation is known here. False means "not known here", not "not revoked".
+   *
+   * @param jti - the token's id
+   */
+  knownRevoked?(jti: string): boolean;
 }
 
 /**
@@ -63,6 +71,12 @@ export class MemoryRevocationStore implements RevocationStore {
 
   /** {@inheritDoc RevocationStore.isRevoked} */
   async isRevoked(jti: string): Promise<boolean> {
+    const until = this.revoked.get(jti);
+    return until !== undefined && until > this.now();
+  }
+
+  /** {@inheritDoc RevocationStore.knownRevoked} */
+  knownRevoked(jti: string): boolean {
     const until = this.revoked.get(jti);
     return until !== undefined && until > this.now();
   }

@@ -115,6 +115,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
     // Token requests and webhook deliveries: a full address sheds its oldest slow request, never a whole one (S9, S10).
     createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals), shedOldestIncomplete: route !== 'callback' });
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
+  // Every replica knows the revoked token ids, so a revoked token is refused before its body is read (S1).
+  const stopFollowingRevocations = revocations instanceof RedisRevocationStore ? await revocations.follow(redis!.classicSubscriber()) : undefined;
   // The signing keys are on Redis before this replica signs with them, so every replica accepts
   // its tokens whatever order a key rotation restarts them in (S12).
   const sharedKeys = redis && cfg.BOT_TOKEN_SIGNING_KEY ? new SharedSigningKeys({ client: redis, tenant: cfg.PLATFORM_TENANT, retainSeconds: cfg.BOT_TOKEN_TTL_SECONDS + 300 }) : undefined;
@@ -237,6 +239,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       await webhook.stop();
       await inbox.close();
       sharedKeys?.stop();
+      await stopFollowingRevocations?.().catch(() => undefined);
       await redis?.close().catch(() => undefined);
     },
   };

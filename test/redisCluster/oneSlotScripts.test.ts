@@ -17,6 +17,7 @@ import { clusterSettings } from '../../src/redis/redisSettings.js';
 import { openSharedRedis, type SharedRedis } from '../../src/redis/sharedRedis.js';
 import { tenantKey } from '../../src/redis/tenantKey.js';
 import { RedisFailureLimiter } from '../../src/authentication/redisFailureLimiter.js';
+import { RedisRevocationStore } from '../../src/authentication/redisRevocationStore.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
 import { RedisTranscriptStore } from '../../src/transcripts/redisTranscriptStore.js';
 import { RedisArticleStateStore } from '../../src/webhook/redisArticleStateStore.js';
@@ -90,6 +91,11 @@ async function driveEveryStore(client: SharedRedis, tenant: string): Promise<voi
   await events.ack('c1', [back.entryId]);
 
   await new RedisArticleStateStore({ client, tenant }).apply('art-1', true, Date.now());
+  const revocations = new RedisRevocationStore(client, tenant);
+  await revocations.revoke('jti-1', Math.floor(Date.now() / 1000) + 60);
+  const stopFollowing = await revocations.follow(client.classicSubscriber());
+  expect(revocations.knownRevoked('jti-1')).to.equal(true);
+  await stopFollowing();
   await new RedisFailureLimiter({ client: scripts, tenant }).recordFailure(['1.2.3.4', 'client-id']);
 
   const transcripts = new RedisTranscriptStore({ client: scripts, tenant });
