@@ -4,7 +4,7 @@
  *
  * The open conversations are idle guided-help conversations, written straight into Redis in
  * the stored format (RedisStorage, batches of one script each, not 100,000 turns): each one's
- * dialog state and conversation reference, and the reference index's shards holding their
+ * dialog state and conversation reference, and the reference index's id lists holding their
  * ids, as one real conversation left them (its items read back and given a new conversation
  * id). Transcripts are not seeded: a turn only appends to its own. The active share is new
  * customers of the ready guided-help bot on the local stack, one at a time, each saying
@@ -83,8 +83,9 @@ async function idleTemplate(storage: RedisStorage, conversationId: string): Prom
   };
 }
 
-/** Seeds idle conversations until there are `size`, with their ids in the reference index's shards. */
-async function seedIdle(storage: RedisStorage, template: (id: string) => StoreItems, shards: string[][], from: number, size: number): Promise<void> {
+/** Seeds idle conversations until there are `size`, with their ids added to the reference index's id lists. */
+async function seedIdle(storage: RedisStorage, template: (id: string) => StoreItems, from: number, size: number): Promise<void> {
+  const shards: string[][] = Array.from({ length: INDEX_SHARDS }, () => []);
   const t0 = performance.now();
   for (let done = from; done < size; ) {
     const n = Math.min(SEED_BATCH, size - done);
@@ -98,9 +99,8 @@ async function seedIdle(storage: RedisStorage, template: (id: string) => StoreIt
     done += n;
     if (done % 20_000 === 0 || done === size) process.stderr.write(`bench: scale: ${done.toLocaleString('en')} of ${size.toLocaleString('en')} idle conversations seeded (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
   }
-  const index: StoreItems = {};
-  shards.forEach((ids, n) => (index[`conversationReferences/~index/${n}`] = { ids }));
-  await storage.write(index);
+  // The index as the reference store keeps it on Redis: an id list per shard (idLists.ts).
+  for (const [n, ids] of shards.entries()) await storage.addIds(`conversationReferences/~ids/${n}`, ids);
 }
 
 /**
@@ -110,11 +110,10 @@ async function seedIdle(storage: RedisStorage, template: (id: string) => StoreIt
 export async function openConversationRows(stack: LocalStack, redis: RedisConnection, tenant: string, templateConversation: string): Promise<BenchRow[]> {
   const storage = new RedisStorage({ client: redis, tenant, ttlSeconds: loadConfig({}).STATE_TTL_SECONDS });
   const template = await idleTemplate(storage, templateConversation);
-  const shards: string[][] = Array.from({ length: INDEX_SHARDS }, () => []);
   const figures: { cpuMs: number; p99: number }[] = [];
   let seeded = 0;
   for (const size of SIZES) {
-    await seedIdle(storage, template, shards, seeded, size);
+    await seedIdle(storage, template, seeded, size);
     seeded = size;
     for (let c = 0; c < WARM_UP_CUSTOMERS; c++) await activeCustomer(stack, []);
     collectGarbage();
