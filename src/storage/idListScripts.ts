@@ -1,14 +1,35 @@
 /**
- * The Lua scripts of RedisStorage's id lists (idLists.ts). A list is one string: a newline,
- * then each id as a JSON string followed by a newline (a JSON string holds no raw newline, so
- * `\n"id"\n` finds exactly that id). Adding appends the new ids (APPEND: the list is not
- * rewritten; finding an id already there is a scan of the string inside Redis, no copy to the
- * process, no parsing); removing rewrites the list inside Redis. A plain string, not a Redis
- * set: Redis 7.0 keeps a small set of strings as a hashtable, about 150 B more per key.
+ * The format and Lua scripts of RedisStorage's id lists (idLists.ts). A list is one string: a
+ * newline, then each id's entry followed by a newline. An entry is `~` and the 16 bytes of a
+ * lowercase UUID in base64url (23 characters for 36; hub conversation ids are UUIDs), or else
+ * the id as a JSON string; neither holds a raw newline, so `\n<entry>\n` finds exactly that
+ * id. Adding appends the new entries (APPEND: the list is not rewritten; finding an id already
+ * there is a scan of the string inside Redis, no copy to the process, no parsing); removing
+ * rewrites the list inside Redis. A plain string, not a Redis set: Redis 7.0 keeps a small set
+ * of strings as a hashtable, about 150 B more per key.
  */
 import { LuaScript } from '../redis/luaScript.js';
 
-/** KEYS[1]: the list. ARGV[1]: time to live in ms, 0 for none; then the ids, each as JSON. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An id's entry in a list: exact both ways (`decodeListEntry` gives the id back). */
+export function encodeListEntry(id: string): string {
+  return UUID.test(id) ? `~${Buffer.from(id.replaceAll('-', ''), 'hex').toString('base64url')}` : JSON.stringify(id);
+}
+
+/** The id of a list's entry. */
+export function decodeListEntry(entry: string): string {
+  if (!entry.startsWith('~')) return JSON.parse(entry) as string;
+  const hex = Buffer.from(entry.slice(1), 'base64url').toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The ids of a list's string, in the order they were added. */
+export function decodeList(list: string): string[] {
+  return list.split('\n').filter((entry) => entry !== '').map(decodeListEntry);
+}
+
+/** KEYS[1]: the list. ARGV[1]: time to live in ms, 0 for none; then the ids' entries. */
 export const ADD_IDS_SCRIPT = new LuaScript(`
 local key = KEYS[1]
 local ttl = tonumber(ARGV[1])
@@ -30,7 +51,7 @@ if ttl > 0 and (#added > 0 or list) then redis.call('PEXPIRE', key, ttl) end
 return #added
 `);
 
-/** KEYS[1]: the list. ARGV[1]: time to live in ms, 0 for none; then the ids, each as JSON. */
+/** KEYS[1]: the list. ARGV[1]: time to live in ms, 0 for none; then the ids' entries. */
 export const REMOVE_IDS_SCRIPT = new LuaScript(`
 local key = KEYS[1]
 local ttl = tonumber(ARGV[1])

@@ -7,7 +7,7 @@ import type { RedisScriptClient } from '../redis/luaScript.js';
 import type { ClaimPrefetch } from '../redis/claimPrefetch.js';
 import { DELETE_SCRIPT, ETAG_LENGTH, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
 import { decodeStateValue, encodeStateValue, newETag } from './stateCodec.js';
-import { ADD_IDS_SCRIPT, READ_IDS_SCRIPT, REMOVE_IDS_SCRIPT } from './idListScripts.js';
+import { ADD_IDS_SCRIPT, decodeList, encodeListEntry, READ_IDS_SCRIPT, REMOVE_IDS_SCRIPT } from './idListScripts.js';
 
 /** An item's stored form: [eTag, JSON], both null when nothing is stored. */
 type StoredRow = readonly [string | null, string | null];
@@ -168,7 +168,7 @@ export class RedisStorage implements Storage {
    * @param ids - the ids to add
    */
   async addIds(key: string, ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await ADD_IDS_SCRIPT.run(this.client, [this.keyOf(key)], [String(this.ttlMs), ...ids.map((id) => JSON.stringify(id))]);
+    if (ids.length > 0) await ADD_IDS_SCRIPT.run(this.client, [this.keyOf(key)], [String(this.ttlMs), ...ids.map(encodeListEntry)]);
   }
 
   /**
@@ -178,7 +178,7 @@ export class RedisStorage implements Storage {
    * @param ids - the ids to remove
    */
   async removeIds(key: string, ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await REMOVE_IDS_SCRIPT.run(this.client, [this.keyOf(key)], [String(this.ttlMs), ...ids.map((id) => JSON.stringify(id))]);
+    if (ids.length > 0) await REMOVE_IDS_SCRIPT.run(this.client, [this.keyOf(key)], [String(this.ttlMs), ...ids.map(encodeListEntry)]);
   }
 
   /**
@@ -190,7 +190,7 @@ export class RedisStorage implements Storage {
   async readIds(keys: readonly string[]): Promise<string[][]> {
     if (keys.length === 0) return [];
     const lists = (await READ_IDS_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), [])) as string[];
-    return lists.map((list) => list.split('\n').filter((entry) => entry !== '').map((entry) => JSON.parse(entry) as string));
+    return lists.map(decodeList);
   }
 
   /**

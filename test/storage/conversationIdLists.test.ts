@@ -2,6 +2,7 @@
  * The conversation reference index on Redis as id lists (idLists.ts): one script per change,
  * the shards of earlier versions still read during a rolling upgrade, the state lifetime kept.
  */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ConversationReferenceStore, indexShardOf, type StoredReference } from '../../src/storage/conversationReferenceStore.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
@@ -87,6 +88,18 @@ describe('ConversationReferenceStore on RedisStorage: the index as id lists', ()
     expect((await storage.readIds(['refs/~ids/x']))[0]).to.deep.equal(ids);
     await storage.removeIds('refs/~ids/x', ['a', 'a\nb', 'missing']);
     expect((await storage.readIds(['refs/~ids/x', 'refs/~ids/none']))).to.deep.equal([['ab', 'b a', 'a"b', 'a\\nb', '\ud800x', 'a\n'], []]);
+  });
+
+  it('keeps a lowercase UUID in 23 characters and gives it back exactly; other spellings as they are', async () => {
+    const storage = storageOf();
+    const uuid = randomUUID();
+    const ids = [uuid, uuid.toUpperCase(), `{${uuid}}`, uuid.replaceAll('-', '')];
+    await storage.addIds('refs/~ids/u', ids);
+    expect((await storage.readIds(['refs/~ids/u']))[0]).to.deep.equal(ids);
+    const stored = (await redis.client.get(storage.keyOf('refs/~ids/u')))!.split('\n');
+    expect(stored[1]).to.have.length(23);
+    await storage.removeIds('refs/~ids/u', [uuid]);
+    expect((await storage.readIds(['refs/~ids/u']))[0]).to.deep.equal(ids.slice(1));
   });
 
   it('replicas adding ids to one list at once lose none of them', async () => {
