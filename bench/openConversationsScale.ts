@@ -4,13 +4,19 @@
  *
  * The open conversations are idle guided-help conversations, written straight into Redis in
  * the stored format (RedisStorage, batches of one script each, not 100,000 turns): each one's
- * dialog state and conversation reference, and the reference index's shards holding their
+ * dialog state and conversation reference, and the reference index's id lists holding their
  * ids, as one real conversation left them (its items read back and given a new conversation
  * id). Transcripts are not seeded: a turn only appends to its own. The active share is new
  * customers of the ready guided-help bot on the local stack, one at a time, each saying
  * hello and picking a topic; the process's CPU over those turns (bot, emulator and customers:
  * one process) is divided by the turns. The scale module runs it on its own stack and tenant,
  * after the memory rows (whose real conversations warm it up), and deletes the tenant after.
+ *
+ * Before each measured window a few unmeasured customers run (the turns' code is warm again
+ * after seconds of seeding), then a full garbage collection: otherwise the window paid for
+ * garbage made before it (the seeding's batches, the heap of the module's simulated days), a
+ * major collection landing in the 100,000 window and not in the 1,000 one (1.2x to 1.5x in
+ * runs where the main thread's CPU per turn did not grow).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +28,7 @@ import { indexShardOf, INDEX_SHARDS } from '../src/storage/conversationReference
 import { RedisStorage } from '../src/storage/redisStorage.js';
 import { Customer, exchange } from '../test/e2e/customerClient.js';
 import type { BenchRow } from './benchRow.js';
+import { collectGarbage } from './collectGarbage.js';
 
 const SIZES = [1_000, 10_000, 100_000];
 // Turns are bound by the platform's rate for sending messages (5/s on Enterprise), not by the bot:
@@ -30,6 +37,7 @@ const ACTIVE_TURNS = Number(process.env.SCALE_ACTIVE_TURNS ?? 60);
 const TURNS_PER_CUSTOMER = 2;
 const CONCURRENT_CUSTOMERS = 1;
 const SEED_BATCH = 500;
+const WARM_UP_CUSTOMERS = 5;
 const MAX_RATIO = 1.2;
 
 /** One customer's walk: hello, then a topic; the time from each message to its reply. */
@@ -75,8 +83,9 @@ async function idleTemplate(storage: RedisStorage, conversationId: string): Prom
   };
 }
 
-/** Seeds idle conversations until there are `size`, with their ids in the reference index's shards. */
-async function seedIdle(storage: RedisStorage, template: (id: string) => StoreItems, shards: string[][], from: number, size: number): Promise<void> {
+/** Seeds idle conversations until there are `size`, with their ids added to the reference index's id lists. */
+async function seedIdle(storage: RedisStorage, template: (id: string) => StoreItems, from: number, size: number): Promise<void> {
+  const shards: string[][] = Array.from({ length: INDEX_SHARDS }, () => []);
   const t0 = performance.now();
   for (let done = from; done < size; ) {
     const n = Math.min(SEED_BATCH, size - done);
@@ -90,9 +99,8 @@ async function seedIdle(storage: RedisStorage, template: (id: string) => StoreIt
     done += n;
     if (done % 20_000 === 0 || done === size) process.stderr.write(`bench: scale: ${done.toLocaleString('en')} of ${size.toLocaleString('en')} idle conversations seeded (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
   }
-  const index: StoreItems = {};
-  shards.forEach((ids, n) => (index[`conversationReferences/~index/${n}`] = { ids }));
-  await storage.write(index);
+  // The index as the reference store keeps it on Redis: an id list per shard (idLists.ts).
+  for (const [n, ids] of shards.entries()) await storage.addIds(`conversationReferences/~ids/${n}`, ids);
 }
 
 /**
@@ -102,12 +110,13 @@ async function seedIdle(storage: RedisStorage, template: (id: string) => StoreIt
 export async function openConversationRows(stack: LocalStack, redis: RedisConnection, tenant: string, templateConversation: string): Promise<BenchRow[]> {
   const storage = new RedisStorage({ client: redis, tenant, ttlSeconds: loadConfig({}).STATE_TTL_SECONDS });
   const template = await idleTemplate(storage, templateConversation);
-  const shards: string[][] = Array.from({ length: INDEX_SHARDS }, () => []);
   const figures: { cpuMs: number; p99: number }[] = [];
   let seeded = 0;
   for (const size of SIZES) {
-    await seedIdle(storage, template, shards, seeded, size);
+    await seedIdle(storage, template, seeded, size);
     seeded = size;
+    for (let c = 0; c < WARM_UP_CUSTOMERS; c++) await activeCustomer(stack, []);
+    collectGarbage();
     figures.push(await activeTurns(stack, ACTIVE_TURNS));
   }
   const [base] = figures;

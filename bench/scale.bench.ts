@@ -23,8 +23,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { startLocalStack } from '../cli/localStack.js';
 import { createReadyGuidedHelpBot } from '../bots/guidedHelpReadyBot.js';
 import { MemoryInbox } from '../src/adapter/inbox/memoryInbox.js';
@@ -37,6 +35,7 @@ import { Customer, exchange } from '../test/e2e/customerClient.js';
 import type { BenchRow } from './benchRow.js';
 import { deleteTenantKeys } from '../test/storage/redisTestTenant.js';
 import { openConversationRows } from './openConversationsScale.js';
+import { collectGarbage } from './collectGarbage.js';
 
 export const title = 'scale: the memory inbox claim, Redis memory per idle conversation, turns with many open conversations';
 
@@ -153,12 +152,6 @@ async function idleMemoryRows(redis: RedisConnection, tenant: string): Promise<B
 const CONVERSATIONS_PER_DAY = Number(process.env.SCALE_CONVERSATIONS_PER_DAY ?? 100_000);
 const TURNS_PER_CONVERSATION = 5;
 const DAY_MS = 24 * 3600_000;
-
-/** A garbage collection now, for a heap figure that holds only what is still referenced. */
-function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
 
 /**
  * Two simulated days of the embedded default's state: a conversation arrives every

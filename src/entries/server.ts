@@ -20,6 +20,8 @@ export { RedisFailureLimiter, type RedisFailureLimiterOptions } from '../authent
 export { registerOperationsRoutes, redisReadinessCheck } from '../observability/operationsRoutes.js';
 export { createMetrics, type HubbotMetrics } from '../observability/metrics.js';
 export { openSharedRedis, SharedRedis, type SharedRedisOptions } from '../redis/sharedRedis.js';
+export { SharedRedisCommands, type SharedRedisCommandClient, type ScriptOptions } from '../redis/sharedRedisCommands.js';
+export type { PubSubListener } from '../redis/sharedRedisPubSub.js';
 export { redisSettingsFrom, clusterSettings, type RedisSettings } from '../redis/redisSettings.js';
 // One transcript entry as the `hubbot transcript` command prints it, for an own command or page.
 export { transcriptLine } from '../transcripts/readTranscript.js';

@@ -13,28 +13,8 @@ import {
 import type { RedisSettings } from './redisSettings.js';
 import { tenantKey } from './tenantKey.js';
 import { clusterNodeOptions, ClusterTopologyWatch } from './clusterTopologyWatch.js';
-
-type Listener = (message: string, channel: string) => unknown;
-type ScriptOptions = { keys: string[]; arguments: string[] };
-type SetOptions = Parameters<RedisConnection['set']>[2];
-
-/** The commands used by the project, which a node-redis client and a cluster client both have. */
-interface Commands {
-  evalSha(sha1: string, options: ScriptOptions): Promise<unknown>;
-  eval(script: string, options: ScriptOptions): Promise<unknown>;
-  set(key: string, value: string, options?: SetOptions): Promise<unknown>;
-  get(key: string): Promise<string | null>;
-  exists(key: string): Promise<number>;
-  del(keys: string[]): Promise<number>;
-  pTTL(key: string): Promise<number>;
-  xLen(key: string): Promise<number>;
-  hLen(key: string): Promise<number>;
-  hGetAll(key: string): Promise<Record<string, string>>;
-  hmGet(key: string, fields: string[]): Promise<(string | null)[]>;
-  hIncrBy(key: string, field: string, increment: number): Promise<number>;
-  hSet(key: string, field: string, value: string): Promise<number>;
-  expire(key: string, seconds: number): Promise<number>;
-}
+import { SharedRedisCommands, type SharedRedisCommandClient } from './sharedRedisCommands.js';
+import { SharedRedisPubSub, type PubSubListener } from './sharedRedisPubSub.js';
 
 /** How `openSharedRedis` connects: a logger for lost connections and a client name. */
 export interface SharedRedisOptions {
@@ -67,20 +47,22 @@ export interface SharedRedisOptions {
  * asks the cluster for its topology again, so the promoted replica is used as soon as the
  * cluster names it; the sharded subscriptions of that shard are then made again on it.
  */
-export class SharedRedis implements Commands {
-  private subscriber?: Promise<RedisConnection>;
+export class SharedRedis extends SharedRedisCommands {
+  private readonly pubSub: SharedRedisPubSub;
 
   /** Whether the settings named one node or a Redis Cluster. */
   readonly mode: 'single' | 'cluster';
 
   private constructor(
     mode: 'single' | 'cluster',
-    private readonly commands: Commands,
+    commands: SharedRedisCommandClient,
     private readonly node?: RedisConnection,
     private readonly cluster?: RedisClusterType,
     private readonly watch?: ClusterTopologyWatch,
   ) {
+    super(commands);
     this.mode = mode;
+    this.pubSub = new SharedRedisPubSub(node, cluster, watch);
   }
 
   /**
@@ -92,7 +74,7 @@ export class SharedRedis implements Commands {
   static async open(settings: RedisSettings, opts: SharedRedisOptions = {}): Promise<SharedRedis> {
     if (settings.mode === 'single') {
       const node = await createRedisConnection({ url: settings.url, logger: opts.logger, clientName: opts.clientName, connectTimeoutMs: opts.connectTimeoutMs });
-      return new SharedRedis('single', node as unknown as Commands, node);
+      return new SharedRedis('single', node as unknown as SharedRedisCommandClient, node);
     }
     const cluster = createCluster({
       rootNodes: settings.nodes.map((n) => ({ socket: { host: n.host, port: n.port } })),
@@ -108,7 +90,7 @@ export class SharedRedis implements Commands {
       cluster.destroy();
       throw err;
     }
-    return new SharedRedis('cluster', cluster as unknown as Commands, undefined, cluster, watch);
+    return new SharedRedis('cluster', cluster as unknown as SharedRedisCommandClient, undefined, cluster, watch);
   }
 
   /** False while the connection (one node) is down; a cluster answers per node instead. */
@@ -125,141 +107,13 @@ export class SharedRedis implements Commands {
   }
 
   /**
-   * Runs a loaded Lua script by its SHA1 (`EVALSHA`).
-   *
-   * @param sha1 - the script's SHA1
-   * @param options - its keys and arguments
-   */
-  evalSha(sha1: string, options: ScriptOptions): Promise<unknown> {
-    return this.commands.evalSha(sha1, options);
-  }
-  /**
-   * Runs a Lua script (`EVAL`).
-   *
-   * @param script - the script
-   * @param options - its keys and arguments
-   */
-  eval(script: string, options: ScriptOptions): Promise<unknown> {
-    return this.commands.eval(script, options);
-  }
-  /**
-   * Redis `SET`.
-   *
-   * @param key - the key
-   * @param value - the value
-   * @param options - expiry and conditions
-   */
-  set(key: string, value: string, options?: SetOptions): Promise<unknown> {
-    return this.commands.set(key, value, options);
-  }
-  /**
-   * Redis `GET`.
-   *
-   * @param key - the key
-   */
-  get(key: string): Promise<string | null> {
-    return this.commands.get(key);
-  }
-  /**
-   * Redis `EXISTS`.
-   *
-   * @param key - the key
-   */
-  exists(key: string): Promise<number> {
-    return this.commands.exists(key);
-  }
-  /**
-   * Keys of one slot only on a cluster (one tenant's keys are).
-   *
-   * @param keys - the keys to delete
-   */
-  del(keys: string[]): Promise<number> {
-    return this.commands.del(keys);
-  }
-  /**
-   * Redis `PTTL`: the key's time to live in ms.
-   *
-   * @param key - the key
-   */
-  pTTL(key: string): Promise<number> {
-    return this.commands.pTTL(key);
-  }
-  /**
-   * Redis `XLEN`: a stream's length.
-   *
-   * @param key - the stream's key
-   */
-  xLen(key: string): Promise<number> {
-    return this.commands.xLen(key);
-  }
-  /**
-   * Redis `HLEN`: a hash's field count.
-   *
-   * @param key - the hash's key
-   */
-  hLen(key: string): Promise<number> {
-    return this.commands.hLen(key);
-  }
-  /**
-   * Redis `HGETALL`.
-   *
-   * @param key - the hash's key
-   */
-  hGetAll(key: string): Promise<Record<string, string>> {
-    return this.commands.hGetAll(key);
-  }
-  /**
-   * Redis `HMGET`.
-   *
-   * @param key - the hash's key
-   * @param fields - the fields to read
-   */
-  hmGet(key: string, fields: string[]): Promise<(string | null)[]> {
-    return this.commands.hmGet(key, fields);
-  }
-  /**
-   * HINCRBY: adds `increment` to a hash field (created at 0).
-   *
-   * @param key - the hash
-   * @param field - the field
-   * @param increment - what to add
-   * @returns the field's new value
-   */
-  hIncrBy(key: string, field: string, increment: number): Promise<number> {
-    return this.commands.hIncrBy(key, field, increment);
-  }
-
-  /**
-   * HSET of one field.
-   *
-   * @param key - the hash
-   * @param field - the field
-   * @param value - its value
-   * @returns 1 when the field is new, 0 when it was replaced
-   */
-  hSet(key: string, field: string, value: string): Promise<number> {
-    return this.commands.hSet(key, field, value);
-  }
-
-  /**
-   * EXPIRE: the key is deleted after `seconds`.
-   *
-   * @param key - the key
-   * @param seconds - its time to live
-   * @returns 1 when the time was set, 0 when the key does not exist
-   */
-  expire(key: string, seconds: number): Promise<number> {
-    return this.commands.expire(key, seconds);
-  }
-
-  /**
    * Publishes on a channel (sharded on a cluster: `SPUBLISH`).
    *
    * @param channel - the channel
    * @param message - the message
    */
-  async publish(channel: string, message: string): Promise<unknown> {
-    return this.cluster ? this.cluster.sPublish(channel, message) : this.node!.publish(channel, message);
+  publish(channel: string, message: string): Promise<unknown> {
+    return this.pubSub.publish(channel, message);
   }
 
   /**
@@ -269,13 +123,8 @@ export class SharedRedis implements Commands {
    * @param channel - the channel
    * @param listener - called with each message
    */
-  async subscribe(channel: string, listener: Listener): Promise<void> {
-    if (this.cluster) {
-      await this.cluster.sSubscribe(channel, listener);
-      this.watch!.subscribed(channel, listener);
-      return;
-    }
-    await (await this.subscriberConnection()).subscribe(channel, listener);
+  subscribe(channel: string, listener: PubSubListener): Promise<void> {
+    return this.pubSub.subscribe(channel, listener);
   }
 
   /**
@@ -284,13 +133,8 @@ export class SharedRedis implements Commands {
    * @param channel - the channel
    * @param listener - the listener to remove; all when omitted
    */
-  async unsubscribe(channel: string, listener?: Listener): Promise<void> {
-    if (this.cluster) {
-      this.watch!.unsubscribed(channel, listener);
-      await this.cluster.sUnsubscribe(channel, listener);
-      return;
-    }
-    if (this.subscriber) await (await this.subscriber).unsubscribe(channel, listener);
+  unsubscribe(channel: string, listener?: PubSubListener): Promise<void> {
+    return this.pubSub.unsubscribe(channel, listener);
   }
 
   /**
@@ -299,10 +143,8 @@ export class SharedRedis implements Commands {
    * (on one node, moved by node-redis when that node leaves) hears it. On one node it is the
    * same connection as `subscribe`.
    */
-  classicSubscriber(): { subscribe(channel: string, listener: Listener): Promise<void>; unsubscribe(channel: string, listener?: Listener): Promise<void> } {
-    if (!this.cluster) return { subscribe: (c, l) => this.subscribe(c, l), unsubscribe: (c, l) => this.unsubscribe(c, l) };
-    const cluster = this.cluster;
-    return { subscribe: (c, l) => cluster.subscribe(c, l), unsubscribe: (c, l) => cluster.unsubscribe(c, l as Parameters<typeof cluster.unsubscribe>[1]) };
+  classicSubscriber(): { subscribe(channel: string, listener: PubSubListener): Promise<void>; unsubscribe(channel: string, listener?: PubSubListener): Promise<void> } {
+    return this.pubSub.classicSubscriber();
   }
 
   /** Every key of the tenant (`hubbot:{tenant}:*`), scanned on the one node that holds them. */
@@ -325,20 +167,9 @@ export class SharedRedis implements Commands {
   /** Waits for replies already asked for, then closes every connection. */
   async close(): Promise<void> {
     this.watch?.stop();
-    if (this.subscriber) await closeRedisConnection(await this.subscriber).catch(() => undefined);
+    await this.pubSub.close();
     if (this.node) await closeRedisConnection(this.node);
     if (this.cluster?.isOpen) await this.cluster.close().catch(() => this.cluster!.destroy());
-  }
-
-  private subscriberConnection(): Promise<RedisConnection> {
-    this.subscriber ??= (async () => {
-      const sub = this.node!.duplicate();
-      sub.on('error', () => undefined); // the main connection logs the same outage
-      await sub.connect();
-      return sub as RedisConnection;
-    })();
-    this.subscriber.catch(() => (this.subscriber = undefined)); // the next subscribe tries again
-    return this.subscriber;
   }
 }
 

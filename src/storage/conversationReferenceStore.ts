@@ -3,6 +3,7 @@ import type { ConversationReference, Storage } from 'botbuilder-core';
 import { pathSegment } from '../platform/http/pathSegment.js';
 import { withReadETag } from './createIfAbsent.js';
 import { isETagConflict } from './eTagConflict.js';
+import { idListsOf, type IdLists } from './idLists.js';
 import { RecentConversations } from './recentConversations.js';
 
 /**
@@ -53,21 +54,30 @@ interface IndexItem {
  * (`asConversationStarts`), as botbuilder's `TurnContext.getConversationReference` gives it,
  * locale included; the bot server removes it when the conversation ends.
  *
- * `Storage` reads and writes by key and cannot list, so index items hold the conversation ids:
- * INDEX_SHARDS of them, an id in the shard its hash names. One index item for all ids made
- * every new conversation read and rewrite the whole list (O(n) in every conversation ever
- * seen) and made concurrent first turns collide on its eTag; a shard holds 1/64 of the ids
- * and collides 64 times less. Shards are updated with eTags and retried on conflict, so
- * replicas adding ids at the same time do not lose each other's. One gap is inherent to
- * `Storage`: it has no "create only if absent", so two replicas creating the same shard at the
- * same instant can lose one id from `list()` (the reference itself is saved and `get` finds it).
+ * `Storage` reads and writes by key and cannot list, so an index holds the conversation ids, in
+ * INDEX_SHARDS shards, an id in the shard its hash names. On a storage with id lists
+ * (idLists.ts: RedisStorage) a shard is such a list, and a new conversation adds its id with
+ * one script, the list staying where it is: before, each new conversation read its shard and
+ * wrote it back whole (60 KB at 100,000 conversations), O(n) in bytes each way. On any other
+ * storage a shard is an item of ids, updated with eTags and retried on conflict, so replicas
+ * adding ids at the same time do not lose each other's (one index item for all ids made every
+ * new conversation rewrite every id ever seen, and first turns collide on its eTag). One gap
+ * is inherent to `Storage`: it has no "create only if absent", so two replicas creating the
+ * same item shard at the same instant can lose one id from `list()` (the reference itself is
+ * saved and `get` finds it).
  *
- * Keys: `<namespace>/<encoded conversation id>` for each reference, `<namespace>/~index/<0-63>`
- * for the shards (`<namespace>/~index`, the single index of earlier versions, is still read).
+ * Keys: `<namespace>/<encoded conversation id>` for each reference, `<namespace>/~ids/<0-63>`
+ * for the id lists, `<namespace>/~index/<0-63>` for the item shards. The item shards of earlier
+ * versions on Redis (and `<namespace>/~index`, the single index before them) are still read and
+ * emptied as their conversations go, never added to, so a rolling upgrade loses no id; a replica
+ * of an earlier version does not see the ids in the lists (its `list()` misses the conversations
+ * the new replicas started until it is upgraded).
  */
 export class ConversationReferenceStore {
   private readonly namespace: string;
   private readonly maxIndexAttempts: number;
+  /** The storage's id lists, when it has them: the index's shards are then lists. */
+  private readonly idLists?: IdLists;
   /** Ids this process has seen in the index, so a save per turn does not read the index each time. */
   private readonly indexed = new RecentConversations<true>(MAX_REMEMBERED_IDS);
   /**
@@ -88,6 +98,7 @@ export class ConversationReferenceStore {
   ) {
     this.namespace = opts.namespace ?? 'conversationReferences';
     this.maxIndexAttempts = opts.maxIndexAttempts ?? 25;
+    this.idLists = idListsOf(storage);
   }
 
   /** Saves (or replaces) the reference of `reference.conversation.id`. */
@@ -97,7 +108,8 @@ export class ConversationReferenceStore {
     const item: ReferenceItem = { reference, savedAt: new Date().toISOString(), eTag: '*' };
     await this.storage.write({ [this.keyOf(conversationId)]: item });
     if (!this.indexed.has(conversationId)) {
-      await this.updateIndex(this.shardKeyOf(conversationId), (ids) => (ids.includes(conversationId) ? undefined : [...ids, conversationId]));
+      if (this.idLists) await this.idLists.addIds(this.listKeyOf(conversationId), [conversationId]);
+      else await this.updateIndex(this.shardKeyOf(conversationId), (ids) => (ids.includes(conversationId) ? undefined : [...ids, conversationId]));
       this.indexed.set(conversationId, true);
     }
   }
@@ -147,7 +159,9 @@ export class ConversationReferenceStore {
    */
   async list(): Promise<StoredReference[]> {
     const shards = await this.readShards([...this.shardKeys(), this.legacyIndexKey]);
-    const ids = [...new Set(shards.flatMap(([, index]) => index.ids))];
+    const listKeys = this.idLists ? this.listKeys() : [];
+    const lists = this.idLists ? await this.idLists.readIds(listKeys) : [];
+    const ids = [...new Set([...shards.flatMap(([, index]) => index.ids), ...lists.flat()])];
     if (ids.length === 0) return [];
     const items = await this.storage.read(ids.map((id) => this.keyOf(id)));
     const found: ReferenceItem[] = [];
@@ -157,9 +171,13 @@ export class ConversationReferenceStore {
       if (item) found.push(item);
       else missing.add(id);
     }
+    for (const id of missing) this.indexed.delete(id);
+    for (const [n, list] of lists.entries()) {
+      const gone = list.filter((id) => missing.has(id));
+      if (gone.length > 0) await this.idLists!.removeIds(listKeys[n], gone);
+    }
     for (const [key, index] of shards) {
       if (!index.ids.some((id) => missing.has(id))) continue;
-      for (const id of missing) this.indexed.delete(id);
       await this.updateIndex(key, (current) => {
         const kept = current.filter((id) => !missing.has(id));
         return kept.length === current.length ? undefined : kept;
@@ -173,6 +191,8 @@ export class ConversationReferenceStore {
     this.indexed.delete(conversationId);
     this.known.delete(conversationId);
     const drop = (ids: string[]) => (ids.includes(conversationId) ? ids.filter((id) => id !== conversationId) : undefined);
+    if (this.idLists) await this.idLists.removeIds(this.listKeyOf(conversationId), [conversationId]);
+    // On Redis the item shard is one of an earlier version: read (absent once it expired), never added to.
     await this.updateIndex(this.shardKeyOf(conversationId), drop);
     await this.updateIndex(this.legacyIndexKey, drop);
     await this.storage.delete([this.keyOf(conversationId)]);
@@ -193,6 +213,14 @@ export class ConversationReferenceStore {
 
   private shardKeyOf(conversationId: string): string {
     return `${this.namespace}/~index/${indexShardOf(conversationId)}`;
+  }
+
+  private listKeys(): string[] {
+    return Array.from({ length: INDEX_SHARDS }, (_, n) => `${this.namespace}/~ids/${n}`);
+  }
+
+  private listKeyOf(conversationId: string): string {
+    return `${this.namespace}/~ids/${indexShardOf(conversationId)}`;
   }
 
   private async readShards(keys: string[]): Promise<[string, IndexItem][]> {

@@ -7,6 +7,7 @@ import type { RedisScriptClient } from '../redis/luaScript.js';
 import type { ClaimPrefetch } from '../redis/claimPrefetch.js';
 import { DELETE_SCRIPT, ETAG_LENGTH, READ_SCRIPT, WRITE_SCRIPT } from './redisStorageScripts.js';
 import { decodeStateValue, encodeStateValue, newETag } from './stateCodec.js';
+import { ADD_IDS_SCRIPT, decodeList, encodeListEntry, READ_IDS_SCRIPT, REMOVE_IDS_SCRIPT } from './idListScripts.js';
 
 /** An item's stored form: [eTag, JSON], both null when nothing is stored. */
 type StoredRow = readonly [string | null, string | null];
@@ -40,6 +41,9 @@ export interface RedisStorageOptions {
  * stateCodec.ts; plain JSON from earlier versions reads as it is). The hash `{e, d}` of earlier
  * versions still reads, and its next write replaces it with a string. With `ttlSeconds`, an item
  * expires that long after its last write (reads do not extend it).
+ *
+ * It also keeps id lists (idLists.ts; ConversationReferenceStore's index), each changed by one
+ * script inside Redis, under the same keys and lifetime; a list is not an item (`read` it not).
  */
 export class RedisStorage implements Storage {
   private readonly client: RedisScriptClient;
@@ -155,6 +159,38 @@ export class RedisStorage implements Storage {
     for (const k of redisKeys) this.primed.delete(k);
     const conflictAt = Number(await WRITE_SCRIPT.run(this.client, redisKeys, args));
     if (conflictAt > 0) throw eTagConflict(keys[conflictAt - 1]);
+  }
+
+  /**
+   * Adds ids to an id list in one script, without reading the list here (idLists.ts).
+   *
+   * @param key - the list's storage key
+   * @param ids - the ids to add
+   */
+  async addIds(key: string, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await ADD_IDS_SCRIPT.run(this.client, [this.keyOf(key)], [String(this.ttlMs), ...ids.map(encodeListEntry)]);
+  }
+
+  /**
+   * Removes ids from an id list in one script (idLists.ts).
+   *
+   * @param key - the list's storage key
+   * @param ids - the ids to remove
+   */
+  async removeIds(key: string, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await REMOVE_IDS_SCRIPT.run(this.client, [this.keyOf(key)], [String(this.ttlMs), ...ids.map(encodeListEntry)]);
+  }
+
+  /**
+   * The ids of id lists (idLists.ts), in one script.
+   *
+   * @param keys - the lists' storage keys
+   * @returns per key, its ids in the order they were added
+   */
+  async readIds(keys: readonly string[]): Promise<string[][]> {
+    if (keys.length === 0) return [];
+    const lists = (await READ_IDS_SCRIPT.run(this.client, keys.map((k) => this.keyOf(k)), [])) as string[];
+    return lists.map(decodeList);
   }
 
   /**
