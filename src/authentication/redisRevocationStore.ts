@@ -125,7 +125,11 @@ export class RedisRevocationStore implements RevocationStore {
     await reload();
     const timer = setInterval(() => void reload().catch(() => undefined), reloadMs);
     timer.unref();
+    let stopped = false;
+    // Once only: a server stopped twice must not ask a closed connection to unsubscribe.
     return async () => {
+      if (stopped) return;
+      stopped = true;
       clearInterval(timer);
       await subscriber.unsubscribe(this.channel(), listener);
     };

@@ -239,7 +239,8 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
       await webhook.stop();
       await inbox.close();
       sharedKeys?.stop();
-      await stopFollowingRevocations?.().catch(() => undefined);
+      // Bounded: with Redis gone an unsubscribe could wait for a reconnection that never comes.
+      await Promise.race([stopFollowingRevocations?.().catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
       await redis?.close().catch(() => undefined);
     },
   };
