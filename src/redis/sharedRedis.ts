@@ -82,13 +82,21 @@ export class SharedRedis extends SharedRedisCommands {
     }) as unknown as RedisClusterType;
     const watch = new ClusterTopologyWatch(cluster, settings.nodes, opts.logger);
     const timeoutMs = opts.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS;
+    // The seeds' own errors (a refused connection, an untrusted certificate): node-redis ends a
+    // failed start with "All the root nodes are unavailable", which does not say why.
+    let lastError: string | undefined;
+    const noteError = (e: Error & { code?: string }) => (lastError = e.code ? `${e.code}: ${e.message}` : e.message);
+    cluster.on('error', noteError);
+    const seeds = settings.nodes.map((n) => `${n.host}:${n.port}`).join(',');
     try {
-      const seeds = settings.nodes.map((n) => `${n.host}:${n.port}`).join(',');
-      await connectWithin(cluster.connect(), timeoutMs, () => new RedisUnreachableError(`the cluster seeds ${seeds}`, timeoutMs));
+      await connectWithin(cluster.connect(), timeoutMs, () => new RedisUnreachableError(`the cluster seeds ${seeds}`, timeoutMs, lastError));
     } catch (err) {
       watch.stop();
       cluster.destroy();
-      throw err;
+      if (err instanceof RedisUnreachableError) throw err;
+      throw new RedisUnreachableError(`the cluster seeds ${seeds}`, timeoutMs, lastError ?? (err as Error).message);
+    } finally {
+      cluster.off('error', noteError);
     }
     return new SharedRedis('cluster', cluster as unknown as SharedRedisCommandClient, undefined, cluster, watch);
   }
