@@ -9,10 +9,10 @@
  * - client 'fetch' sends with fetch (undici, keep-alive), as most hand-written bots would.
  */
 import restify from 'restify';
-import type { AddressInfo } from 'node:net';
 import type { HubMessage, MessageBatch } from '../../src/schemas/hubMessages.js';
 import { echoText } from './echoPayloads.js';
 import { keepAliveAgent, postJson } from './httpPost.js';
+import { listenOnLoopback } from './listenOnLoopback.js';
 
 export interface BareEchoServer {
   url: string;
@@ -53,16 +53,6 @@ export async function startBareEchoServer(opts: { hubMessagesUrl: string; hubTok
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    callbackPath,
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        server.server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server, agent);
+  return { url, callbackPath, close };
 }

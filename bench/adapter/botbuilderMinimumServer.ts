@@ -8,11 +8,11 @@
  * mission puts botbuilder in every turn, so this is the fastest honest alternative for a turn.
  */
 import restify from 'restify';
-import type { AddressInfo } from 'node:net';
 import { ActivityTypes, BotAdapter, MemoryStorage, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from 'botbuilder-core';
 import type { HubMessage, MessageBatch } from '../../src/schemas/hubMessages.js';
 import { EchoBot } from '../../bots/echoBot.js';
 import { keepAliveAgent, postJson } from './httpPost.js';
+import { listenOnLoopback } from './listenOnLoopback.js';
 import type { BareEchoServer } from './bareEchoServer.js';
 
 /** Sends each reply as one hub message; the rest of BotAdapter's duties are not needed for an echo. */
@@ -70,18 +70,8 @@ export async function startBotbuilderMinimumServer(opts: { hubMessagesUrl: strin
     next();
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    callbackPath,
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        server.server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server, agent);
+  return { url, callbackPath, close };
 }
 
 /** The fields an ActivityHandler and ConversationState read. */
