@@ -75,6 +75,10 @@ async function driveEveryStore(client: SharedRedis, tenant: string): Promise<voi
   await storage.write({ a: { n: 1 }, b: { n: 2 } });
   await storage.read(['a', 'b']);
   await storage.delete(['a', 'b']);
+  // The conversation-reference index's id lists.
+  await storage.addIds('conversationReferences/~ids/1', ['c-1', 'c-2']);
+  await storage.removeIds('conversationReferences/~ids/1', ['c-1']);
+  expect(await storage.readIds(['conversationReferences/~ids/1'])).to.deep.equal([['c-2']]);
 
   const buckets = new RedisBucketStore(scripts);
   const bucket = tenantKey(tenant, 'rate', 'conversation', 'v3', 'POST /conversations/messages');

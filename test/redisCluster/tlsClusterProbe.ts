@@ -34,8 +34,10 @@ async function main(): Promise<void> {
       await storage.delete(['item']);
     }
     const channel = tenantKey('tls-probe', 'notices');
-    const heard = new Promise<string>((resolve) => void redis.subscribe(channel, (m) => resolve(m)));
-    await new Promise((r) => setTimeout(r, 200));
+    let hear: (m: string) => void = () => undefined;
+    const heard = new Promise<string>((resolve) => (hear = resolve));
+    // Subscribed once the promise resolves: the notice published after it is heard.
+    await redis.subscribe(channel, (m) => hear(m));
     await redis.publish(channel, 'hello');
     const message = await Promise.race([heard, new Promise<string>((r) => setTimeout(() => r('(nothing)'), 5000))]);
     process.stdout.write(`${JSON.stringify({ ok: true, masters: [...masters].sort(), message })}\n`);
