@@ -26,14 +26,58 @@ local function skipOf(log)
 end
 `;
 
+/** How many of the channel index's oldest listing keys a new transcript looks at (PRUNE_SOME). */
+export const PRUNE_OLDEST = 8;
+/** How many listing keys, from a place picked at random, a new transcript looks at besides. */
+export const PRUNE_SAMPLED = 8;
+
+/**
+ * Lua: the index's entries that outlived their transcript go when a transcript is added, a few
+ * at a time, so a busy channel's index does not grow without end between listings (each new
+ * transcript refreshes the index's own expiry, so it never expires there). Listing keys are in
+ * creation order, so the oldest are where the expired ones gather; PRUNE_SAMPLED more from a
+ * place picked at random (the clock's microseconds), because transcripts kept alive for months
+ * stay first and would hide every expired one behind them. Only a listing key created more
+ * than the retention ago can have expired, so only those cost a look at their transcript; the
+ * work per new transcript is bounded, and a turn of an existing transcript does none of it.
+ * A transcript's keys are built here from the listing key's conversation id, URL-encoded as
+ * pathSegment (src/platform/http/pathSegment.ts) encodes it: ARGV[3] and ARGV[4] are the
+ * prefixes of the logs' and the holders' keys (the tenant's hash tag in them: one slot).
+ */
+const PRUNE_SOME = `
+local function escaped(c) return string.format('%%%02X', string.byte(c)) end
+local function alive(member)
+  local id = string.match(member, '^[^|]*|(.*)$')
+  if not id then return true end
+  local conv = string.gsub(id, "[^A-Za-z0-9%-_%.!~%*'%(%)]", escaped)
+  return redis.call('LINDEX', ARGV[3] .. conv, 0) == headerOf(member) or redis.call('GET', ARGV[4] .. conv) == member
+end
+local function pruneSome(index, ttlMs)
+  local size = redis.call('ZCARD', index)
+  if size == 0 then return end
+  local t = redis.call('TIME')
+  local members = redis.call('ZRANGE', index, 0, ${PRUNE_OLDEST - 1})
+  if size > ${PRUNE_OLDEST} then
+    local at = ${PRUNE_OLDEST} + (tonumber(t[2]) * 7919 + tonumber(t[1])) % (size - ${PRUNE_OLDEST})
+    for _, m in ipairs(redis.call('ZRANGE', index, at, at + ${PRUNE_SAMPLED - 1})) do members[#members + 1] = m end
+  end
+  local cutoff = tonumber(t[1]) * 1000 - ttlMs
+  for _, m in ipairs(members) do
+    if tonumber(string.sub(m, 1, 15)) < cutoff and not alive(m) then redis.call('ZREM', index, m) end
+  end
+end
+`;
+
 /**
  * KEYS: log, listing key holder (earlier versions), channel index. ARGV: the listing key to use
- * if the transcript is new, retention in ms, then the activities' JSON in order (those of one
- * turn, logged in one round trip). Each call extends the retention of its transcript, and of the
- * channel index (which so outlives every transcript it lists).
+ * if the transcript is new, retention in ms, the key prefixes of logs and holders (PRUNE_SOME),
+ * then the activities' JSON in order (those of one turn, logged in one round trip). Each call
+ * extends the retention of its transcript, and of the channel index (which so outlives every
+ * transcript it lists); a new transcript first prunes a few expired entries of the index.
  */
-export const LOG_SCRIPT = new LuaScript(`${HEADER_OF}
+export const LOG_SCRIPT = new LuaScript(`${HEADER_OF}${PRUNE_SOME}
 if redis.call('EXISTS', KEYS[1]) == 0 then
+  pruneSome(KEYS[3], tonumber(ARGV[2]))
   -- A holder left from an earlier transcript of the conversation names it no more.
   local old = redis.call('GET', KEYS[2])
   if old then
@@ -45,7 +89,7 @@ if redis.call('EXISTS', KEYS[1]) == 0 then
 elseif redis.call('EXISTS', KEYS[2]) == 1 then
   redis.call('PEXPIRE', KEYS[2], ARGV[2])
 end
-redis.call('RPUSH', KEYS[1], unpack(ARGV, 3))
+redis.call('RPUSH', KEYS[1], unpack(ARGV, 5))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[3], ARGV[2])
 return 1

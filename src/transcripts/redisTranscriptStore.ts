@@ -73,6 +73,15 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     return [tenantKey(this.tenant, 'transcript', ch, conv), tenantKey(this.tenant, 'transcript-key', ch, conv), this.indexOf(channelId)];
   }
 
+  /**
+   * What the channel's transcripts' logs and listing key holders are named by before their
+   * conversation's segment: the log script builds the keys of the index's entries it prunes.
+   */
+  private keyPrefixesOf(channelId: string): [string, string] {
+    const ch = pathSegment(channelId);
+    return [tenantKey(this.tenant, 'transcript', ch, ''), tenantKey(this.tenant, 'transcript-key', ch, '')];
+  }
+
   private indexOf(channelId: string): string {
     return tenantKey(this.tenant, 'transcripts', pathSegment(channelId));
   }
@@ -117,7 +126,8 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
       const pending = { jsons: [] as string[], created, done: undefined as unknown as Promise<void> };
       pending.done = new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
         this.batches.delete(id);
-        await LOG_SCRIPT.run(this.client, keys, [listingKey(pending.created, conversationId), String(this.opts.ttlMs), ...pending.jsons]);
+        const prefixes = this.keyPrefixesOf(channelId);
+        await LOG_SCRIPT.run(this.client, keys, [listingKey(pending.created, conversationId), String(this.opts.ttlMs), prefixes[0], prefixes[1], ...pending.jsons]);
       });
       batch = pending;
       this.batches.set(id, batch);

@@ -105,6 +105,8 @@ async function driveEveryStore(client: SharedRedis, tenant: string): Promise<voi
   const transcripts = new RedisTranscriptStore({ client: scripts, tenant });
   const activity = { type: 'message', id: 'a1', channelId: 'hub', conversation: { id: 'conv-1' }, timestamp: new Date(), from: { id: 'u' }, recipient: { id: 'b' } } as Activity;
   await transcripts.logActivity(activity);
+  // A second transcript prunes the index: the script builds conv-1's keys from its key prefixes.
+  await transcripts.logActivity({ ...activity, conversation: { id: 'conv-2' } } as Activity);
   await transcripts.getTranscriptActivities('hub', 'conv-1');
   await transcripts.listTranscripts('hub');
   await transcripts.deleteTranscript('hub', 'conv-1');
