@@ -48,6 +48,7 @@ import { transcriptStoreFromConfig } from '../transcripts/transcriptStoreFromCon
 import { transcriptMiddleware } from '../transcripts/transcriptMiddleware.js';
 import { HandoverMiddleware } from '../handover/handoverMiddleware.js';
 import { turnStateKeys } from './turnStateKeys.js';
+import { StartupCleanup } from './startupCleanup.js';
 
 export type { BotDependencies, HubBot, HubBotServer, HubBotServerOptions, RunnableBot } from './hubBotServerTypes.js';
 import type { BotDependencies, HubBot, HubBotServer, HubBotServerOptions } from './hubBotServerTypes.js';
@@ -68,6 +69,17 @@ export async function createHubBot(opts: HubBotServerOptions): Promise<HubBot> {
 }
 
 async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promise<HubBot & { url?: string }> {
+  // A start-up that fails part way stops what it had started, then fails with its own error.
+  const started = new StartupCleanup();
+  try {
+    return await compose(opts, listen, started);
+  } catch (err) {
+    await started.run();
+    throw err;
+  }
+}
+
+async function compose(opts: HubBotServerOptions, listen: boolean, started: StartupCleanup): Promise<HubBot & { url?: string }> {
   const cfg = opts.config;
   // Every configuration problem at once, before any connection is opened (O1): the platform,
   // the callback's authentication and, when served, the knowledge webhook's (S4).
@@ -83,6 +95,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   // inbox's notify channel is published by its Lua script, so it listens on classic pub/sub).
   const redisSettings = redisSettingsFrom(cfg);
   const redis = redisSettings ? await openSharedRedis(redisSettings, { logger, clientName: 'hubbot', connectTimeoutMs: cfg.REDIS_CONNECT_TIMEOUT_MS }) : undefined;
+  if (redis) started.add(() => redis.close());
 
   const platform = connectPlatform(cfg, {
     redis,
@@ -105,6 +118,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const prefetch = storage instanceof RedisStorage ? storage.claimPrefetch(turnStateKeys) : undefined;
   const inbox: Inbox =
     opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox'), maskLetter, prefetch }) : new MemoryInbox({ maskLetter }));
+  if (!opts.inbox) started.add(() => inbox.close());
   const references = new ConversationReferenceStore(storage);
   // Contact-center figures (O5): counters on Redis shared by the replicas (else this process's).
   const figures = contactCenterFiguresFor(redis, cfg.PLATFORM_TENANT, metrics, logger);
@@ -117,9 +131,11 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
   // Every replica knows the revoked token ids, so a revoked token is refused before its body is read (S1).
   const stopFollowingRevocations = revocations instanceof RedisRevocationStore ? await revocations.follow(redis!.classicSubscriber()) : undefined;
+  if (stopFollowingRevocations) started.add(stopFollowingRevocations);
   // The signing keys are on Redis before this replica signs with them, so every replica accepts
   // its tokens whatever order a key rotation restarts them in (S12).
   const sharedKeys = redis && cfg.BOT_TOKEN_SIGNING_KEY ? new SharedSigningKeys({ client: redis, tenant: cfg.PLATFORM_TENANT, retainSeconds: cfg.BOT_TOKEN_TTL_SECONDS + 300 }) : undefined;
+  if (sharedKeys) started.add(() => sharedKeys.stop());
   await sharedKeys?.announce([cfg.BOT_TOKEN_SIGNING_KEY!, ...(cfg.BOT_TOKEN_PREVIOUS_SIGNING_KEYS ?? [])]);
   const authOptions = callbackAuthenticatorOptionsFromConfig(cfg, { revocations, sharedKeys });
   if (!authOptions) {
@@ -157,6 +173,7 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
   const { adapter, outbox, worker } = pipeline;
   // The public port, and the webhook's and operations' own when set (S10).
   const listeners = createServerListeners(cfg, reportConnectionRefusals(cfg, refusals), listen);
+  started.add(() => listeners.close());
   const app = listeners.main;
 
   // Knowledge events: recorded before the 204, handled after; article changes drop the
@@ -211,9 +228,12 @@ async function composeHubBot(opts: HubBotServerOptions, listen: boolean): Promis
 
   // Spans to a collector when configured (O4); the packages were checked with the configuration.
   const traces = cfg.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTraceExport({ endpoint: cfg.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: cfg.OTEL_SERVICE_NAME }) : undefined;
+  if (traces) started.add(() => traces.stop());
   if (traces) logger.info({ url: traces.url, ownProvider: traces.registered }, 'traces exported over OTLP/HTTP');
   const { url, webhookUrl, operationsUrl, metricsUrl } = listen ? await listeners.listen() : { metricsUrl: await opsApp?.listen(cfg.METRICS_PORT, '127.0.0.1') };
   pipeline.start(bot);
+  started.add(() => pipeline.stop({ graceMs: 0 }));
+  started.add(() => webhook.stop());
   await webhook.start();
   logger.info({ url, callback: cfg.BOT_CALLBACK_PATH, redis: Boolean(redis) }, 'hub bot listening');
 
