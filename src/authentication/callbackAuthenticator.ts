@@ -84,6 +84,9 @@ export type CallbackAuthenticator = (req: IncomingMessage) => Promise<VerifiedCa
 
 const MAX_TOLERANCE_SECONDS = 300;
 
+/** Logs why a token was refused and makes the 401 (401-105 for an expired token). */
+type Refuse = (reason: string, issuer?: string, code?: '401-104' | '401-105') => PlatformError;
+
 /**
  * Makes the check of the hub's bearer token on callbacks (C9): signed by a trusted issuer with its
  * own algorithm, the expected issuer and audience, inside its validity window, the configured
@@ -131,39 +134,46 @@ export function createCallbackAuthenticator(opts: CallbackAuthenticatorOptions):
       return caller;
     }
     const jti = caller.jti;
-    const pending: PendingRevocationCheck = {
-      jti,
-      ...(store.keyOf ? { key: store.keyOf(jti) } : {}),
-      check: async () => {
-        let revoked: boolean;
-        try {
-          revoked = await store.isRevoked(jti);
-        } catch {
-          opts.onRefused?.('revocation store unavailable', caller.issuer);
-          throw PlatformError.of('503-100', { reason: 'the revocation list is unavailable' }, { acceptLanguage: lang, retryAfterSeconds: 5 });
-        }
-        if (revoked) throw pending.refusal();
-      },
-      refusal: () => {
-        verified.delete(token);
-        return refuse('revoked', caller.issuer);
-      },
-    };
-    // Remembered as good before the deferred check: a refusal forgets it (pending.refusal).
     if (opts.deferRevocationCheck) {
       // A revocation known here is refused from the headers, before any body is read (S1); one
       // not yet known here is found by the append's own check.
-      if (store.knownRevoked?.(jti)) throw pending.refusal();
+      if (store.knownRevoked?.(jti)) throw revokedRefusal(token, caller.issuer, refuse);
+      // Remembered as good before the deferred check: a refusal forgets it (pending.refusal).
       if (!seen) verified.set(token, { value: caller, expiresAtMs: caller.expiresAt.getTime() }, nowMs);
+      const pending: PendingRevocationCheck = {
+        jti,
+        ...(store.keyOf ? { key: store.keyOf(jti) } : {}),
+        check: () => checkRevocation(store, jti, token, caller.issuer, refuse, lang),
+        refusal: () => revokedRefusal(token, caller.issuer, refuse),
+      };
       return { ...caller, revocation: pending };
     }
-    await pending.check();
+    // Checked at once: no pending check (an object and its closures) is built for it.
+    await checkRevocation(store, jti, token, caller.issuer, refuse, lang);
     if (!seen) verified.set(token, { value: caller, expiresAtMs: caller.expiresAt.getTime() }, nowMs);
     return caller;
   };
 
+  /** The refusal of a revoked token; the token is forgotten as verified. */
+  function revokedRefusal(token: string, issuer: string, refuse: Refuse): PlatformError {
+    verified.delete(token);
+    return refuse('revoked', issuer);
+  }
+
+  /** Asks the store whether the token's id is revoked: 401 when it is, 503 when the store does not answer. */
+  async function checkRevocation(store: RevocationStore, jti: string, token: string, issuer: string, refuse: Refuse, lang: string | undefined): Promise<void> {
+    let revoked: boolean;
+    try {
+      revoked = await store.isRevoked(jti);
+    } catch {
+      opts.onRefused?.('revocation store unavailable', issuer);
+      throw PlatformError.of('503-100', { reason: 'the revocation list is unavailable' }, { acceptLanguage: lang, retryAfterSeconds: 5 });
+    }
+    if (revoked) throw revokedRefusal(token, issuer, refuse);
+  }
+
   /** Signature, issuer, audience, validity window and tenant: what a token string fixes once and for all. */
-  async function verifyInFull(token: string, nowMs: number, refuse: (reason: string, issuer?: string, code?: '401-104' | '401-105') => PlatformError, lang: string | undefined): Promise<VerifiedCaller> {
+  async function verifyInFull(token: string, nowMs: number, refuse: Refuse, lang: string | undefined): Promise<VerifiedCaller> {
     let iss: string | undefined;
     try {
       iss = decodeJwt(token).iss;
