@@ -9,6 +9,7 @@ import { activityFromHubMessage } from './activityFromHubMessage.js';
 import { BotTurnError, isTransientTurnError, turnErrorNotice } from './turnErrors.js';
 import type { DeadLetter, Inbox, InboxItem } from './inbox/inbox.js';
 import { deadlineItem, readInboxItem, type Reference, type ScheduledEvent } from './inbox/inboxItems.js';
+import { HubTurnContext, runThroughMiddleware } from './nativeTurnPlumbing.js';
 import { activityOfReference, ProactiveTurns, TurnScope } from './proactiveTurns.js';
 import type { HubAdapterOptions, TurnLogic } from './hubAdapterOptions.js';
 import { TurnReplies, type ReplySettings } from './turnReplies.js';
@@ -254,8 +255,13 @@ export class HubAdapter extends BotAdapter {
     return this.opts.inbox;
   }
 
+  /** botbuilder's runMiddleware, as a native async function (nativeTurnPlumbing.ts says why). */
+  protected override runMiddleware(context: TurnContext, next: (revocableContext: TurnContext) => Promise<void>): Promise<void> {
+    return runThroughMiddleware(this.middleware, this.onTurnError, context, next);
+  }
+
   private async runTurn(activity: Partial<Activity>, logic: TurnLogic, idBase?: string): Promise<void> {
-    const context = new TurnContext(this, activity);
+    const context = new HubTurnContext(this, activity);
     const replies = TurnReplies.of(context, this.replySettings, idBase);
     let turnFailure: unknown;
     try {
