@@ -4,7 +4,9 @@
  * server's share of a high p99 from the machine's: whether the generator kept its schedule, how
  * busy the server process was, and its CPU per callback (a Node process serves from one core:
  * when rate x CPU per callback nears one core it is saturated, and acks queue behind its own
- * turns whatever the rest of the machine does).
+ * turns whatever the rest of the machine does). That CPU per callback is also given for the
+ * botbuilder minimum at the same rate: the floor does no turn, the minimum the least botbuilder
+ * turn, so ours against the minimum is what our turn adds to botbuilder's own.
  */
 import { cpus } from 'node:os';
 import type { BenchRow } from '../benchRow.js';
@@ -13,6 +15,7 @@ import type { AckResults, AckSlice, AckSettings } from './ackRuns.js';
 
 const OURS = '(c) this adapter';
 const FLOOR = 'floor handler (bare restify + keep-alive http.request), same rate';
+const MINIMUM = '(m) botbuilder minimum (the floor running each message as a botbuilder turn)';
 
 export function ackRows(r: AckResults, s: AckSettings): BenchRow[] {
   const { hub, floor } = r;
@@ -61,6 +64,20 @@ export function ackRows(r: AckResults, s: AckSettings): BenchRow[] {
       ratio: perCallback(r.slices.hub) / perCallback(r.slices.floor),
       goal: 'ratio <= 2',
       pass: perCallback(r.slices.hub) / perCallback(r.slices.floor) <= 2,
+    },
+    {
+      measure: `server CPU per callback during the open loop ${MINIMUM}, the turn behind the ack included (one core serves at most ${(1000 / perCallback(r.slices.botbuilder)).toFixed(0)}/s)`,
+      value: perCallback(r.slices.botbuilder),
+      unit: 'ms',
+      baseline: { label: FLOOR, value: perCallback(r.slices.floor) },
+      ratio: perCallback(r.slices.botbuilder) / perCallback(r.slices.floor),
+    },
+    {
+      measure: `server CPU per callback during the open loop ${OURS} vs ${MINIMUM} (per slice, ours/minimum ms: ${r.slices.hub.map((h, i) => `${h.serverCpuMsPerCallback.toFixed(2)}/${r.slices.botbuilder[i]!.serverCpuMsPerCallback.toFixed(2)}`).join(', ')})`,
+      value: perCallback(r.slices.hub),
+      unit: 'ms',
+      baseline: { label: 'botbuilder minimum, same rate', value: perCallback(r.slices.botbuilder) },
+      ratio: perCallback(r.slices.hub) / perCallback(r.slices.botbuilder),
     },
     { measure: `echoes received/s during the open loop ${OURS}`, value: hub.replyRate, unit: 'msg/s', baseline: { label: 'callbacks sent/s', value: hub.achievedRate }, ratio: hub.replyRate / hub.achievedRate },
     { measure: `echo backlog drain after the last ack ${OURS}${hub.drainMs === undefined ? ` (${hub.replies} of ${hub.ackLatenciesMs.length} echoes came)` : ''}`, value: hub.drainMs ?? Number.NaN, unit: 'ms' },

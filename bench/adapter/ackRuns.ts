@@ -1,7 +1,9 @@
 /**
- * The open-loop ack test: our callback route and the floor handler at the same fixed rate, in
- * interleaved slices (floor, ours, floor, ours, …) so that a change in the machine's load falls
- * on both alike, from a generator in its own process. Per slice it also records how busy each
+ * The open-loop ack test: our callback route, the floor handler and the botbuilder minimum at
+ * the same fixed rate, in interleaved slices (floor, minimum, ours, floor, …) so that a change in
+ * the machine's load falls on all alike, from a generator in its own process. The minimum is
+ * there for its CPU per callback: the floor does no turn at all, the minimum the least
+ * botbuilder turn, so ours against each says what a turn costs and what ours adds to it. Per slice it also records how busy each
  * process was, to tell whether a high p99 comes from our server (its process near 100 % of a
  * core while the floor's is not) or from the machine (the floor's p99 high too, or the
  * generator late on its own schedule).
@@ -41,18 +43,23 @@ export interface AckSlice {
   replyRate: number;
 }
 
+/** The servers of the open loop (names of roundTripRuns.ts's ServerName). */
+export type AckServer = 'floor' | 'botbuilder' | 'hub';
+const ACK_SERVERS: readonly AckServer[] = ['floor', 'botbuilder', 'hub'];
+
 export interface AckResults {
-  /** Ours, and the floor handler at the same rate (slices merged). */
+  /** Ours, the floor handler and the botbuilder minimum at the same rate (slices merged). */
   hub: OpenLoopResult;
   floor: OpenLoopResult;
-  slices: { hub: AckSlice[]; floor: AckSlice[] };
+  botbuilder: OpenLoopResult;
+  slices: Record<AckServer, AckSlice[]>;
   /** The machine's 1-minute load average after the slices (other work on it lands on some slices more than others). */
   loadAverage: number;
 }
 
 export async function runAckSlices(
   s: AckSettings,
-  targets: { hub: EchoTarget; floor: EchoTarget },
+  targets: Record<AckServer, EchoTarget>,
   host: BotHost,
   sink: ReplySink,
   progress: (line: string) => void,
@@ -62,12 +69,13 @@ export async function runAckSlices(
     const count = Math.round((s.rate * s.seconds) / s.slices);
     const opts = { rate: s.rate, count, conversations: s.conversations };
     progress(`open loop ${s.rate}/s: warm-up`);
-    await openLoop(generator, targets.hub, sink, { ...opts, count: Math.round(s.rate / 2), prefix: 'ack-warm-hub' });
-    await openLoop(generator, targets.floor, sink, { ...opts, count: Math.round(s.rate / 2), prefix: 'ack-warm-floor' });
-    const runs: Record<'floor' | 'hub', OpenLoopResult[]> = { floor: [], hub: [] };
-    const slices: Record<'floor' | 'hub', AckSlice[]> = { floor: [], hub: [] };
+    for (const name of ['hub', 'floor', 'botbuilder'] as const) {
+      await openLoop(generator, targets[name], sink, { ...opts, count: Math.round(s.rate / 2), prefix: `ack-warm-${name}` });
+    }
+    const runs: Record<AckServer, OpenLoopResult[]> = { floor: [], botbuilder: [], hub: [] };
+    const slices: Record<AckServer, AckSlice[]> = { floor: [], botbuilder: [], hub: [] };
     for (let i = 0; i < s.slices; i++) {
-      for (const name of ['floor', 'hub'] as const) {
+      for (const name of ACK_SERVERS) {
         const cpu0 = await host.cpuMs();
         const r = await openLoop(generator, targets[name], sink, { ...opts, prefix: `ack-${i}-${name}` });
         // The server's CPU is read after the echoes drained: the work behind the acks counts too,
@@ -92,7 +100,7 @@ export async function runAckSlices(
         );
       }
     }
-    return { hub: mergeOpenLoop(runs.hub), floor: mergeOpenLoop(runs.floor), slices, loadAverage: loadavg()[0]! };
+    return { hub: mergeOpenLoop(runs.hub), floor: mergeOpenLoop(runs.floor), botbuilder: mergeOpenLoop(runs.botbuilder), slices, loadAverage: loadavg()[0]! };
   } finally {
     await generator.stop();
   }

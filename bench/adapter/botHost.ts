@@ -8,16 +8,21 @@
  * client credentials), `cpu` (process CPU time so far, to charge each slice of the run to the
  * server driven), `stop`. Set ADAPTER_BENCH_CPU_PROF=<dir> to run this process under
  * `--cpu-prof` (see botHostProcess.ts).
+ *
+ * Every compared server here runs this package (ours, and the EchoBot of the others) from its
+ * compiled dist/, what ships (shippedBuild.ts); only the bench's own files go through tsx.
  */
 import { startBareEchoServer } from './bareEchoServer.js';
 import { startBotbuilderMinimumServer } from './botbuilderMinimumServer.js';
 import { startCloudAdapterEchoServer } from './cloudAdapterEchoServer.js';
 import { startHubEchoServer } from './hubEchoServer.js';
 import type { HostReply, HostRequest, HostUrls } from './botHostProtocol.js';
+import { assertRunsDist } from './shippedBuild.js';
 
 let closers: (() => Promise<void>)[] = [];
 
 async function start(req: Extract<HostRequest, { cmd: 'start' }>): Promise<HostUrls> {
+  assertRunsDist();
   const floor = await startBareEchoServer({ hubMessagesUrl: req.hubMessagesUrl, hubToken: 'bench-static-token', client: 'http' });
   const bare = await startBareEchoServer({ hubMessagesUrl: req.hubMessagesUrl, hubToken: 'bench-static-token', client: 'fetch' });
   const botbuilder = await startBotbuilderMinimumServer({ hubMessagesUrl: req.hubMessagesUrl, hubToken: 'bench-static-token' });

@@ -1,11 +1,13 @@
 /**
- * The driver's handle on botHost.ts: forks it (through tsx, like the other bench children),
- * and turns its IPC messages into promises.
+ * The driver's handle on botHost.ts: forks it (through tsx, like the other bench children, for
+ * the bench's own TypeScript; the package itself it loads from dist/, see shippedBuild.ts), and
+ * turns its IPC messages into promises.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HostReply, HostRequest, HostUrls } from './botHostProtocol.js';
+import { assertDistFresh } from './shippedBuild.js';
 
 type StartRequest = Omit<Extract<HostRequest, { cmd: 'start' }>, 'id' | 'cmd'>;
 /** A request before it is numbered (Omit distributed over the union). */
@@ -21,12 +23,15 @@ export interface BotHost {
 }
 
 export async function startBotHost(start: StartRequest): Promise<BotHost> {
+  assertDistFresh();
   const script = join(dirname(fileURLToPath(import.meta.url)), 'botHost.ts');
   const profileDir = process.env.ADAPTER_BENCH_CPU_PROF;
   // restify's http_parser binding warns at start on Node 20; the warning says nothing about the bench.
   // ADAPTER_BENCH_HOST_FLAGS: Node/V8 flags for the host (e.g. `--trace-gc`); every compared
   // server runs in this one process, so a flag applies to all of them alike.
   const hostFlags = (process.env.ADAPTER_BENCH_HOST_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  // No --conditions=hubbot-source here (unlike the driver's own tsx): the package's name then
+  // resolves to dist/, which the host checks (assertRunsDist).
   const execArgv = ['--import', 'tsx', '--no-deprecation', ...hostFlags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
   const child: ChildProcess = fork(script, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const waiting = new Map<number, { resolve: (r: HostReply) => void; reject: (e: Error) => void }>();

@@ -10,7 +10,8 @@
 import restify from 'restify';
 import { ActivityTypes, BotAdapter, MemoryStorage, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from 'botbuilder-core';
 import type { HubMessage, MessageBatch } from '../../src/schemas/hubMessages.js';
-import { EchoBot } from '../../bots/echoBot.js';
+// The same EchoBot as ours, from dist/ as ours runs (shippedBuild.ts).
+import { EchoBot } from 'botbuilder-adapter-conversation-hub/bots';
 import { keepAliveAgent, postJson } from './httpPost.js';
 import { listenOnLoopback } from './listenOnLoopback.js';
 import type { BareEchoServer } from './bareEchoServer.js';

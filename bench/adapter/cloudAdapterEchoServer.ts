@@ -9,7 +9,8 @@ import restify from 'restify';
 import type { AddressInfo } from 'node:net';
 import { CloudAdapter, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
 import { MemoryStorage } from 'botbuilder-core';
-import { EchoBot } from '../../bots/echoBot.js';
+// The same EchoBot as ours, from dist/ as ours runs (shippedBuild.ts).
+import { EchoBot } from 'botbuilder-adapter-conversation-hub/bots';
 
 export interface CloudAdapterEchoServer {
   url: string;

@@ -12,11 +12,11 @@
  * `deps.platform.conversations` at each send, so the swap takes effect for every reply.
  */
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../../src/config/config.js';
-import { ConversationManagerClient } from '../../src/platform/conversation/conversationManagerClient.js';
-import { createPlatformHttpCore } from '../../src/platform/http/platformHttpCore.js';
-import { startHubBotServer, type HubBotServer } from '../../src/server/hubBotServer.js';
-import { EchoBot } from '../../bots/echoBot.js';
+// The package by its own name: in the bench host (no hubbot-source condition) these resolve
+// through package.json "exports" to dist/, the code that ships (shippedBuild.ts).
+import { loadConfig, startHubBotServer, type HubBotServer } from 'botbuilder-adapter-conversation-hub';
+import { EchoBot } from 'botbuilder-adapter-conversation-hub/bots';
+import { ConversationManagerClient, createPlatformHttpCore } from 'botbuilder-adapter-conversation-hub/platform';
 
 export interface HubEchoServerOptions {
   /** The sink standing for the hub: PLATFORM_BASE_URL. */

@@ -5,8 +5,8 @@
  * generator down (coordinated omission). Meanwhile this process counts the echoes arriving at
  * its sink, to see whether the server keeps up behind its acks or builds a backlog.
  *
- * Both servers driven here (the floor handler and ours) take the hub's callback batch, which is
- * what the generator sends.
+ * The servers driven here (the floor handler, the botbuilder minimum and ours) take the hub's
+ * callback batch, which is what the generator sends.
  */
 import { performance } from 'node:perf_hooks';
 import type { EchoTarget } from './closedLoop.js';

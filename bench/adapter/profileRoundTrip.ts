@@ -43,7 +43,9 @@ function sourceOf(url: string, name: string): string {
   }
   if (url.startsWith('node:')) return url;
   const file = url.replace(/^file:\/\//, '');
-  return file.startsWith(root) ? file.slice(root.length + 1) : file;
+  // The host runs the package from dist/ (shippedBuild.ts): `dist/src/x.js` reads as `src/x.js`,
+  // so our frames group under src/, bots/, dialogs/ whichever build ran.
+  return file.startsWith(root) ? file.slice(root.length + 1).replace(/^dist\//, '') : file;
 }
 
 export interface ProfileSummary {

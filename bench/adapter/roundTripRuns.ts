@@ -2,8 +2,8 @@
  * Drives the servers of botHost.ts from this process: closed-loop round trips for each,
  * in interleaved rounds after a warm-up (the machine is shared; a change in its load then falls
  * on all of them alike), then the open-loop ack test of our callback at a fixed rate, with the
- * floor handler at the same rate as the reference. The CPU time the server process spends is
- * charged to whichever server was driven.
+ * floor handler and the botbuilder minimum at the same rate as the references. The CPU time
+ * the server process spends is charged to whichever server was driven.
  */
 import { randomBytes } from 'node:crypto';
 import { runAckSlices, type AckResults } from './ackRuns.js';
@@ -40,7 +40,7 @@ export interface ServerFigures {
 
 export interface RoundTripResults {
   closed: Record<ServerName, ServerFigures>;
-  /** The open loop: ours, and the floor handler at the same rate, merged and per slice. */
+  /** The open loop: ours, the floor handler and the botbuilder minimum at the same rate, merged and per slice. */
   ack: AckResults;
   /** Bytes of one callback body, per server (the same text in each). */
   bodyBytes: Record<ServerName, number>;
@@ -112,7 +112,7 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
     ) as Record<ServerName, ServerFigures>;
 
     // The open loop, from a generator process of its own (ackRuns.ts).
-    const ack = await runAckSlices({ rate: s.ackRate, seconds: s.ackSeconds, slices: s.ackSlices, conversations: s.ackConversations }, { hub: targets.hub, floor: targets.floor }, host, sink, progress);
+    const ack = await runAckSlices({ rate: s.ackRate, seconds: s.ackSeconds, slices: s.ackSlices, conversations: s.ackConversations }, { hub: targets.hub, floor: targets.floor, botbuilder: targets.botbuilder }, host, sink, progress);
 
     return {
       closed,
