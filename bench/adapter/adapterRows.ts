@@ -70,7 +70,7 @@ export function roundTripRows(r: RoundTripResults, s: RoundTripSettings): BenchR
       { measure: `round-trip latency p${q} ${LABEL.hub}`, value: p('hub', q), unit: 'ms', baseline: { label: 'CloudAdapter', value: p('cloud', q) }, ratio: ratio(p('hub', q), p('cloud', q)) },
     );
   }
-  rows.push({ measure: `server CPU per round trip ${LABEL.botbuilder}`, value: c.botbuilder.cpuMsPerMessage, unit: 'ms', baseline: { label: 'floor', value: c.floor.cpuMsPerMessage }, ratio: ratio(c.botbuilder.cpuMsPerMessage, c.floor.cpuMsPerMessage) });
+  rows.push({ measure: `server CPU per round trip ${LABEL.botbuilder} (ratio: the median of the rounds' against the floor)`, value: c.botbuilder.cpuMsPerMessage, unit: 'ms', baseline: { label: 'floor', value: c.floor.cpuMsPerMessage }, ratio: medianRoundRatio(c.botbuilder.roundCpuMs, c.floor.roundCpuMs) });
   for (const n of ['floor', 'bare', 'cloud'] as const) rows.push({ measure: `server CPU per round trip ${LABEL[n]}`, value: c[n].cpuMsPerMessage, unit: 'ms' });
   rows.push({
     measure: `server CPU per round trip ${LABEL.hub}`,
@@ -82,23 +82,28 @@ export function roundTripRows(r: RoundTripResults, s: RoundTripSettings): BenchR
   // The same cost against the floor: what our turn (authentication, durable inbox, botbuilder's
   // pipeline, outbox) adds to one HTTP request in and one out. CPU is less at the mercy of the
   // machine's load than a rate, so this is the steadier reading of "per-turn cost".
+  // Judged on the median of the rounds' ratios, as the round trips are: a round of ours and the
+  // baseline's round next to it share the machine's state, while the totals carry whichever
+  // round met a burst of other work (two runs of the module an hour apart: 2.28x and 2.54x).
+  const cpuRounds = (n: ServerName) => c.hub.roundCpuMs.map((v, i) => (v / c[n].roundCpuMs[i]).toFixed(2)).join(', ');
+  const cpuVsFloor = medianRoundRatio(c.hub.roundCpuMs, c.floor.roundCpuMs);
   rows.push({
-    measure: `server CPU per round trip ${LABEL.hub} vs (f) the floor`,
+    measure: `server CPU per round trip ${LABEL.hub} vs (f) the floor (ratio: the median of the rounds' ${cpuRounds('floor')}; of the totals ${ratio(c.hub.cpuMsPerMessage, c.floor.cpuMsPerMessage).toFixed(2)})`,
     value: c.hub.cpuMsPerMessage,
     unit: 'ms',
     baseline: { label: 'floor: bare restify + keep-alive http.request', value: c.floor.cpuMsPerMessage },
-    ratio: ratio(c.hub.cpuMsPerMessage, c.floor.cpuMsPerMessage),
-    goal: 'ratio <= 1.5',
-    pass: ratio(c.hub.cpuMsPerMessage, c.floor.cpuMsPerMessage) <= 1.5,
+    ratio: cpuVsFloor,
+    goal: 'ratio <= 1.5 (median of rounds)',
+    pass: cpuVsFloor <= 1.5,
   });
   // What our turn adds beyond botbuilder's own: authentication, the durable inbox, the outbox and
   // budget, transcripts and metrics (the floor's ratio above also counts botbuilder's turn).
   rows.push({
-    measure: `server CPU per round trip ${LABEL.hub} vs (m) the botbuilder minimum`,
+    measure: `server CPU per round trip ${LABEL.hub} vs (m) the botbuilder minimum (ratio: the median of the rounds' ${cpuRounds('botbuilder')}; of the totals ${ratio(c.hub.cpuMsPerMessage, c.botbuilder.cpuMsPerMessage).toFixed(2)})`,
     value: c.hub.cpuMsPerMessage,
     unit: 'ms',
     baseline: { label: 'botbuilder minimum', value: c.botbuilder.cpuMsPerMessage },
-    ratio: ratio(c.hub.cpuMsPerMessage, c.botbuilder.cpuMsPerMessage),
+    ratio: medianRoundRatio(c.hub.roundCpuMs, c.botbuilder.roundCpuMs),
   });
   rows.push({ measure: 'driver CPU per round trip (max over the servers; the driver must not be the limit)', value: Math.max(...(['floor', 'bare', 'botbuilder', 'cloud', 'hub'] as const).map((n) => c[n].driverCpuMsPerMessage)), unit: 'ms' });
   const lost = c.floor.loop.failures + c.bare.loop.failures + c.botbuilder.loop.failures + c.cloud.loop.failures + c.hub.loop.failures;

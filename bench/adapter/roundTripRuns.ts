@@ -34,6 +34,8 @@ export interface ServerFigures {
   roundRates: number[];
   /** Server-process CPU per round-tripped message, ms. */
   cpuMsPerMessage: number;
+  /** The same, of each round, in round order: adjacent rounds of two servers share the machine's state. */
+  roundCpuMs: number[];
   /** Driver-process CPU per message, ms (to see which side was saturated). */
   driverCpuMsPerMessage: number;
 }
@@ -54,6 +56,7 @@ interface Totals {
   cpu: number;
   driverCpu: number;
   rates: number[];
+  roundCpu: number[];
 }
 
 export async function runRoundTrips(s: RoundTripSettings, progress: (line: string) => void = () => undefined): Promise<RoundTripResults> {
@@ -84,7 +87,7 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
       if (w.failures > 0) throw new Error(`${name}: ${w.failures} of ${s.warmupMessages} warm-up messages did not round-trip`);
     }
 
-    const acc = Object.fromEntries(names.map((n): [ServerName, Totals] => [n, { latencies: [], ms: 0, failures: 0, cpu: 0, driverCpu: 0, rates: [] }])) as Record<ServerName, Totals>;
+    const acc = Object.fromEntries(names.map((n): [ServerName, Totals] => [n, { latencies: [], ms: 0, failures: 0, cpu: 0, driverCpu: 0, rates: [], roundCpu: [] }])) as Record<ServerName, Totals>;
     for (let round = 0; round < s.rounds; round++) {
       // A different server goes first each round, so none always follows the same one.
       for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
@@ -93,7 +96,9 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
         const r = await closedLoop(targets[name], sink, { conversations: s.conversations, messages: s.messagesPerRound, prefix: `r${round}-${name}` });
         const d = process.cpuUsage(d0);
         const a = acc[name];
-        a.cpu += (await host.cpuMs()) - cpu0;
+        const roundCpu = (await host.cpuMs()) - cpu0;
+        a.cpu += roundCpu;
+        a.roundCpu.push(roundCpu / Math.max(1, r.latenciesMs.length));
         a.driverCpu += (d.user + d.system) / 1000;
         a.latencies.push(...r.latenciesMs);
         a.ms += r.elapsedMs;
@@ -107,7 +112,7 @@ export async function runRoundTrips(s: RoundTripSettings, progress: (line: strin
         const a = acc[n];
         const done = a.latencies.length;
         const loop: LoopResult = { latenciesMs: a.latencies, elapsedMs: a.ms, failures: a.failures, messagesPerSecond: (done * 1000) / a.ms };
-        return [n, { loop, roundRates: a.rates, cpuMsPerMessage: a.cpu / Math.max(1, done), driverCpuMsPerMessage: a.driverCpu / Math.max(1, done) }];
+        return [n, { loop, roundRates: a.rates, cpuMsPerMessage: a.cpu / Math.max(1, done), roundCpuMs: a.roundCpu, driverCpuMsPerMessage: a.driverCpu / Math.max(1, done) }];
       }),
     ) as Record<ServerName, ServerFigures>;
 
