@@ -47,7 +47,10 @@ describe('ConversationReferenceStore on RedisStorage: the index as id lists', ()
     const store = new ConversationReferenceStore(storage, { namespace: 'refs' });
     await store.save(ref('newer'));
     await store.save(ref('older')); // a turn of an old conversation: its id goes to the list too, listed once
-    expect((await store.list()).map((r) => r.conversation?.id)).to.deep.equal(['oldest', 'newer', 'older']);
+    // Listed by when saved: 'oldest' first; the two saved just now may share a millisecond.
+    const listed = (await store.list()).map((r) => r.conversation?.id);
+    expect(listed[0]).to.equal('oldest');
+    expect([...listed].sort()).to.deep.equal(['newer', 'older', 'oldest']);
     await store.remove('older');
     await store.remove('oldest');
     expect((await store.list()).map((r) => r.conversation?.id)).to.deep.equal(['newer']);
