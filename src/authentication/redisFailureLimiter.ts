@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { LuaScript, type RedisScriptClient } from '../redis/luaScript.js';
 import { tenantKey } from '../redis/tenantKey.js';
 import { resolveFailureLimits, waitSeconds, type FailureLimiter, type FailureLimiterOptions } from './failureLimiter.js';
+import { answerWithin } from '../redis/answerWithin.js';
 
 /**
  * KEYS: one hash per limited key (all under one tenant hash tag: one cluster slot).
@@ -79,21 +80,13 @@ export class RedisFailureLimiter implements FailureLimiter {
   async recordFailure(keys: readonly string[]): Promise<number | undefined> {
     if (this.opts.client.isReady === false) throw new Error('redis is not connected');
     const timeoutMs = this.opts.timeoutMs ?? 1000;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer from redis within ${timeoutMs} ms`)), timeoutMs);
-    });
     const { maxFailures, windowMs, blockMs } = this.limits;
     const run = RECORD_FAILURE_SCRIPT.run(
       this.opts.client,
       keys.map((k) => this.key(k)),
       [String(Math.floor(this.now())), String(maxFailures), String(windowMs), String(blockMs)],
     );
-    try {
-      return waitSeconds(Number(await Promise.race([run, timeout])));
-    } finally {
-      clearTimeout(timer);
-    }
+    return waitSeconds(Number(await answerWithin(run, timeoutMs, 'no answer from redis')));
   }
 
   /** The caller's keys may carry attacker-chosen text of any length: Redis sees a digest of it. */

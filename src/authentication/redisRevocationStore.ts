@@ -6,6 +6,7 @@
 import { LuaScript, type RedisScriptClient } from '../redis/luaScript.js';
 import { tenantKey } from '../redis/tenantKey.js';
 import type { RevocationStore } from './revocationStore.js';
+import { answerWithin } from '../redis/answerWithin.js';
 
 /**
  * KEYS: the jti's key, the index of revoked ids. ARGV: jti, exp (s), the notice channel.
@@ -157,15 +158,7 @@ export class RedisRevocationStore implements RevocationStore {
    */
   async isRevoked(jti: string): Promise<boolean> {
     if (this.client.isReady === false) throw new Error('redis is not connected');
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer from redis within ${this.checkTimeoutMs} ms`)), this.checkTimeoutMs);
-    });
-    try {
-      return (await Promise.race([this.client.exists(this.key(jti)), timeout])) > 0;
-    } finally {
-      clearTimeout(timer);
-    }
+    return (await answerWithin(this.client.exists(this.key(jti)), this.checkTimeoutMs, 'no answer from redis')) > 0;
   }
 
   /** {@inheritDoc RevocationStore.keyOf} */

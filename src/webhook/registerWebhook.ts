@@ -30,6 +30,7 @@ import { MemoryEventStore } from './memoryEventStore.js';
 import { createWebhookGuard, type WebhookAuth } from './webhookGuard.js';
 import type { UnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import { errorText, loggedId, type WebhookLogger } from './webhookLogger.js';
+import { answerWithin } from '../redis/answerWithin.js';
 
 export const DEFAULT_WEBHOOK_PATH = '/webhook';
 export const DEFAULT_RECORD_TIMEOUT_MS = 2000;
@@ -222,10 +223,5 @@ function idOf(body: unknown): unknown {
 
 /** `work`, or a rejection after `ms`; a late rejection of `work` is then ignored (it is logged by nobody, on purpose). */
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  work.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`not recorded within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return answerWithin(work, ms, 'not recorded');
 }

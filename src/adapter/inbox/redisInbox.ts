@@ -57,6 +57,7 @@ import {
   SCHEDULED_SCRIPT,
   UNSCHEDULE_SCRIPT,
 } from './redisInboxScripts.js';
+import { answerWithin } from '../../redis/answerWithin.js';
 
 export type { RedisInboxOptions, RedisSubscriber } from './redisInboxOptions.js';
 
@@ -127,7 +128,7 @@ export class RedisInbox implements Inbox {
     if (offer) running.then((answer) => offer.take(this.appendClaim(answer, conversationId, json, token, offer.workerId)), () => offer.take(undefined));
     let reply: unknown;
     try {
-      reply = await withTimeout(running, this.appendTimeoutMs);
+      reply = await answerWithin(running, this.appendTimeoutMs, 'no answer from Redis');
     } catch (err) {
       // It may still be recorded later: this replica's own notice is skipped, so wake here.
       this.events.emit('append');
@@ -291,12 +292,4 @@ export class RedisInbox implements Inbox {
   private conversationKeys(conversationId: string): { q: string; items: string; seen: string } {
     return { q: this.key(`q:${conversationId}`), items: this.key(`items:${conversationId}`), seen: this.key(`seen:${conversationId}`) };
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from Redis within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
