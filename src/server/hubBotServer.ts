@@ -49,6 +49,7 @@ import { transcriptMiddleware } from '../transcripts/transcriptMiddleware.js';
 import { HandoverMiddleware } from '../handover/handoverMiddleware.js';
 import { turnStateKeys } from './turnStateKeys.js';
 import { StartupCleanup } from './startupCleanup.js';
+import { answerWithin } from '../redis/answerWithin.js';
 
 export type { BotDependencies, HubBot, HubBotServer, HubBotServerOptions, RunnableBot } from './hubBotServerTypes.js';
 import type { BotDependencies, HubBot, HubBotServer, HubBotServerOptions } from './hubBotServerTypes.js';
@@ -260,7 +261,7 @@ async function compose(opts: HubBotServerOptions, listen: boolean, started: Star
       await inbox.close();
       sharedKeys?.stop();
       // Bounded: with Redis gone an unsubscribe could wait for a reconnection that never comes.
-      await Promise.race([stopFollowingRevocations?.().catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
+      if (stopFollowingRevocations) await answerWithin(stopFollowingRevocations(), 1000, 'revocations not unsubscribed').catch(() => undefined);
       await redis?.close().catch(() => undefined);
     },
   };

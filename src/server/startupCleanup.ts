@@ -5,6 +5,8 @@
  * alive and the subscription counted on Redis.
  */
 
+import { answerWithin } from '../redis/answerWithin.js';
+
 /** How long one step of the undoing may take: a Redis that went away must not hold back the start-up's error. */
 const STEP_BOUND_MS = 1000;
 
@@ -27,13 +29,7 @@ export class StartupCleanup {
    */
   async run(): Promise<void> {
     for (const step of this.steps.splice(0).reverse()) {
-      let timer: NodeJS.Timeout | undefined;
-      const bound = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, STEP_BOUND_MS);
-        timer.unref();
-      });
-      await Promise.race([Promise.resolve().then(step).catch(() => undefined), bound]);
-      clearTimeout(timer);
+      await answerWithin(Promise.resolve().then(step), STEP_BOUND_MS, 'start-up step not undone').catch(() => undefined);
     }
   }
 }

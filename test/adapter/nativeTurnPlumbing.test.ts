@@ -55,7 +55,7 @@ for (const native of [false, true]) {
   const who = native ? 'ours' : "botbuilder's";
 
   describe(`Turn plumbing: ${who} runMiddleware`, () => {
-    it(`[B1] runs the middleware in order, then the logic, with one revocable proxy of the context (${who})`, async () => {
+    it(`runs the middleware in order, then the logic, with one revocable proxy of the context (${who})`, async () => {
       const adapter = new RecordingAdapter(native);
       const order: string[] = [];
       const seen: TurnContext[] = [];
@@ -84,7 +84,7 @@ for (const native of [false, true]) {
       expect(context.activity.id).to.equal('m1');
     });
 
-    it(`[B1] a middleware that does not call next stops the turn before the logic (${who})`, async () => {
+    it(`a middleware that does not call next stops the turn before the logic (${who})`, async () => {
       const adapter = new RecordingAdapter(native);
       adapter.use({ onTurn: async () => undefined });
       let ran = false;
@@ -94,7 +94,7 @@ for (const native of [false, true]) {
       expect(ran).to.equal(false);
     });
 
-    it(`[B1] a failure goes to onTurnError with the proxy, and is not thrown again (${who})`, async () => {
+    it(`a failure goes to onTurnError with the proxy, and is not thrown again (${who})`, async () => {
       const adapter = new RecordingAdapter(native);
       const failure = new Error('bot broke');
       const handled: [TurnContext, Error][] = [];
@@ -110,7 +110,7 @@ for (const native of [false, true]) {
       expect(() => handled[0][0].activity).to.throw(TypeError);
     });
 
-    it(`[B1] without onTurnError the failure reaches the caller (${who})`, async () => {
+    it(`without onTurnError the failure reaches the caller (${who})`, async () => {
       const adapter = new RecordingAdapter(native);
       const failure = new Error('bot broke');
       let caught: unknown;
@@ -124,7 +124,7 @@ for (const native of [false, true]) {
   });
 
   describe(`Turn plumbing: ${who} sendActivity`, () => {
-    it(`[B2] text becomes a message with the accepting-input hint, speak only when given; the first response is returned (${who})`, async () => {
+    it(`text becomes a message with the accepting-input hint, speak only when given; the first response is returned (${who})`, async () => {
       const adapter = new RecordingAdapter(native);
       const context = adapter.context(message());
       const plain = await context.sendActivity('hi there');
@@ -139,7 +139,7 @@ for (const native of [false, true]) {
       expect(context.responded).to.equal(true);
     });
 
-    it(`[B2] an activity passes as given, through the onSendActivities handlers (${who})`, async () => {
+    it(`an activity passes as given, through the onSendActivities handlers (${who})`, async () => {
       const adapter = new RecordingAdapter(native);
       const context = adapter.context(message());
       const handed: Partial<Activity>[][] = [];
@@ -154,7 +154,7 @@ for (const native of [false, true]) {
       expect(adapter.sent[0][0]).to.equal(handed[0][0]);
     });
 
-    it(`[B2] an adapter that answers nothing gives undefined, not a throw (${who})`, async () => {
+    it(`an adapter that answers nothing gives undefined, not a throw (${who})`, async () => {
       const adapter = new RecordingAdapter(native);
       adapter.answer = 'undefined';
       expect(await adapter.context(message()).sendActivity('hi')).to.equal(undefined);
