@@ -1,5 +1,6 @@
 // The client-credentials token provider (documented on the declaration).
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
+import { createPlatformAxios } from '../http/platformAxios.js';
 import { PlatformError } from '../../errors/platformError.js';
 import { isErrorBodyFor } from '../../schemas/errorBody.js';
 import { transportError } from '../http/transportError.js';
@@ -41,7 +42,7 @@ export class ClientCredentialsTokenProvider extends CachedTokenProvider {
    */
   constructor(opts: ClientCredentialsOptions) {
     if (!opts.tokenUrl || !opts.clientId || !opts.clientSecret) throw new RangeError('client credentials need tokenUrl, clientId and clientSecret');
-    const http = axios.create({ timeout: opts.timeoutMs ?? 10_000, maxRedirects: 0, adapter: 'http' });
+    const http = createPlatformAxios(opts.timeoutMs ?? 10_000);
     super(() => requestClientCredentialsToken(http, opts), opts);
   }
 }

@@ -1,6 +1,7 @@
 // The platform clients' one HTTP core (documented on the declaration).
 import type { Readable } from 'node:stream';
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
+import { createPlatformAxios } from './platformAxios.js';
 import { PlatformError } from '../../errors/platformError.js';
 import { EndpointThrottle, type ThrottledEndpoint } from '../throttle/endpointThrottle.js';
 import { MemoryBucketStore } from '../throttle/memoryBucketStore.js';
@@ -58,8 +59,7 @@ export class PlatformHttpCore implements HttpCore {
       safetyMargin: opts.safetyMargin,
       sleep: this.sleep,
     });
-    // No redirects: following one would carry the bearer token to wherever it points.
-    this.http = axios.create({ maxRedirects: 0, adapter: 'http', timeout: opts.timeoutMs ?? 10_000 });
+    this.http = createPlatformAxios(opts.timeoutMs ?? 10_000);
   }
 
   /** What a tolerant read of an answer left out goes to the log (field paths only) and metrics. */
