@@ -1,6 +1,8 @@
 /**
- * `npm run bench:profile [-- floor|bare|cloud|hub] [messages] [inclusive-regex]`: drives one server of botHost.ts
- * in the closed loop under `--cpu-prof`, then prints where the server process spent its CPU:
+ * `npm run bench:profile [-- floor|bare|botbuilder|cloud|hub] [messages] [inclusive-regex] [--open-loop <rate>]`:
+ * drives one server of botHost.ts under `--cpu-prof`, in the closed loop (50 conversations, each
+ * waiting for its echo) or, with `--open-loop`, at a fixed rate from the generator process (200
+ * conversations, new ones every 2 s, as the bench's open loop), then prints where the server process spent its CPU:
  * the top frames by self time, and the same summed per source (our files, each package,
  * node internals). This is how the per-turn cost is found before it is cut; the README's
  * performance section lists its top frames before and after.
@@ -17,6 +19,10 @@ import { activityBody, hubCallbackBody } from './echoPayloads.js';
 import { keepAliveAgent, postJson } from './httpPost.js';
 import { startReplySink } from './replySink.js';
 import type { ServerName } from './roundTripRuns.js';
+import { openLoop } from './openLoop.js';
+import { startGeneratorProcess, type GeneratorProcess } from './openLoopProcess.js';
+import type { ReplySink } from './replySink.js';
+import { percentile } from '../webhookLoadGenerator.js';
 
 interface ProfileNode {
   id: number;
@@ -94,11 +100,37 @@ export function summarise(profile: CpuProfile, fromUs: number, toUs: number, inc
   return { frames: sorted(self), sources: sorted(sources), inclusive: sorted(inclusive), windowMs: (toUs - fromUs) / 1000 };
 }
 
+/** The driven load: `drive(target, sink, prefix, count)` sends `count` messages and says how fast they went. */
+type Drive = (target: EchoTarget, sink: ReplySink, prefix: string, count: number) => Promise<{ done: number; line: string }>;
+
+const closedLoopDrive: Drive = async (target, sink, prefix, count) => {
+  const r = await closedLoop(target, sink, { conversations: 50, messages: count, prefix });
+  return { done: r.latenciesMs.length, line: `${r.messagesPerSecond.toFixed(0)} round trips/s, ${r.failures} failures` };
+};
+
+/** The open loop in slices of 2 s, each to 200 new conversations (as ackRuns.ts). */
+function openLoopDrive(generator: GeneratorProcess, rate: number): Drive {
+  return async (target, sink, prefix, count) => {
+    const lat: number[] = [];
+    const slice = Math.max(1, Math.round(rate * 2));
+    for (let sent = 0, i = 0; sent < count; sent += slice, i++) {
+      const r = await openLoop(generator, target, sink, { rate, count: Math.min(slice, count - sent), conversations: 200, prefix: `${prefix}${i}` });
+      lat.push(...r.ackLatenciesMs);
+    }
+    return { done: lat.length, line: `${rate}/s open loop, ack p50 ${percentile(lat, 50).toFixed(1)} ms, p99 ${percentile(lat, 99).toFixed(1)} ms` };
+  };
+}
+
 async function main(): Promise<void> {
-  const name = (process.argv[2] ?? 'hub') as ServerName;
-  const messages = Number(process.argv[3] ?? 6000);
+  const args = process.argv.slice(2);
+  const open = args.indexOf('--open-loop');
+  const rate = open >= 0 ? Number(args.splice(open, 2)[1]) : undefined;
+  if (rate !== undefined && !(rate > 0)) throw new Error('--open-loop needs a rate in callbacks per second');
+  const name = (args[0] ?? 'hub') as ServerName;
+  if (rate !== undefined && name === 'cloud') throw new Error('the open loop sends the hub callback batch, which CloudAdapter does not take');
+  const messages = Number(args[1] ?? 6000);
   // A third argument widens the inclusive view, e.g. 'botbuilder|axios' (a regular expression on source or frame).
-  const inclusiveOf = process.argv[4] ? new RegExp(process.argv[4]) : undefined;
+  const inclusiveOf = args[2] ? new RegExp(args[2]) : undefined;
   const dir = join(here, '..', 'results', 'profiles');
   // Only the earlier profiles go: the folder's README is tracked.
   await mkdir(dir, { recursive: true });
@@ -108,6 +140,8 @@ async function main(): Promise<void> {
   const sink = await startReplySink();
   const secret = randomBytes(24).toString('base64url');
   const host = await startBotHost({ hubMessagesUrl: sink.hubMessagesUrl, platformBaseUrl: sink.url, platformTokenUrl: sink.tokenUrl, botClientId: 'bench-hub', botClientSecret: secret });
+  const generator = rate === undefined ? undefined : startGeneratorProcess();
+  const drive = generator && rate ? openLoopDrive(generator, rate) : closedLoopDrive;
   let done = 0;
   let fromUs = 0;
   let toUs = 0;
@@ -121,15 +155,18 @@ async function main(): Promise<void> {
       name === 'cloud'
         ? { label: name, url: host.urls.cloud, body: (c, n) => activityBody(c, n, sink.url) }
         : { label: name, url: host.urls[name], body: hubCallbackBody, headers: name === 'hub' ? () => ({ authorization: `Bearer ${token}` }) : undefined };
-    await closedLoop(target, sink, { conversations: 50, messages: 1000, prefix: 'warm' });
+    await drive(target, sink, 'warm', 1000);
+    const posts0 = { ...sink.counts };
     const cpu0 = await host.cpuMs();
     fromUs = await host.clockUs();
-    const r = await closedLoop(target, sink, { conversations: 50, messages, prefix: 'prof' });
+    const r = await drive(target, sink, 'prof', messages);
     toUs = await host.clockUs();
-    cpuPerMessage = ((await host.cpuMs()) - cpu0) / r.latenciesMs.length;
-    done = r.latenciesMs.length;
-    process.stdout.write(`${name}: ${r.messagesPerSecond.toFixed(0)} round trips/s, ${cpuPerMessage.toFixed(3)} ms server CPU each, ${r.failures} failures, ${sink.counts.hubPosts} hub POSTs for ${sink.counts.hubMessages} messages (warm-up included)\n`);
+    cpuPerMessage = ((await host.cpuMs()) - cpu0) / r.done;
+    done = r.done;
+    const posts = sink.counts.hubPosts - posts0.hubPosts;
+    process.stdout.write(`${name}: ${r.line}, ${cpuPerMessage.toFixed(3)} ms server CPU each, ${posts} hub POSTs for ${sink.counts.hubMessages - posts0.hubMessages} messages\n`);
   } finally {
+    await generator?.stop();
     await host.stop();
     await sink.close();
   }
