@@ -22,6 +22,7 @@ import { createLogger } from '../src/observability/logger.js';
 import { closeRedisConnection, createRedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
 import { Customer } from '../test/e2e/customerClient.js';
+import { deleteTenantKeys } from '../test/storage/redisTestTenant.js';
 import { countByCommand, RedisCommandLog } from './redisCommandLog.js';
 import { RedisWireCounter, type WireWrite } from './redisWireCounter.js';
 
@@ -163,9 +164,7 @@ async function stopWithin(stack: LocalStack | undefined, ms: number): Promise<vo
 export async function deleteTenant(tenant: string, url = 'redis://127.0.0.1:6379'): Promise<void> {
   const redis = await createRedisConnection({ url, connectTimeoutMs: 5000 });
   try {
-    const keys: string[] = [];
-    for await (const batch of redis.scanIterator({ MATCH: `${tenantKey(tenant)}:*`, COUNT: 500 })) keys.push(...batch);
-    if (keys.length > 0) await redis.del(keys);
+    await deleteTenantKeys(redis, tenant);
   } finally {
     await closeRedisConnection(redis);
   }

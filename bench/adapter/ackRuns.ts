@@ -39,6 +39,12 @@ export interface AckSlice {
    */
   serverCpuMsPerCallback: number;
   generatorCpuShare: number;
+  /**
+   * POSTs at the hub per callback: ours batches the replies of turns that finish together (the
+   * budget here is unlimited, so a POST leaves as soon as the one before it is answered); the
+   * floor and the minimum post each reply alone.
+   */
+  hubPostsPerCallback: number;
   /** Echoes per second at the sink, first callback to last echo. */
   replyRate: number;
 }
@@ -77,6 +83,7 @@ export async function runAckSlices(
     for (let i = 0; i < s.slices; i++) {
       for (const name of ACK_SERVERS) {
         const cpu0 = await host.cpuMs();
+        const posts0 = sink.counts.hubPosts;
         const r = await openLoop(generator, targets[name], sink, { ...opts, prefix: `ack-${i}-${name}` });
         // The server's CPU is read after the echoes drained: the work behind the acks counts too,
         // over the time it took (sends, then the drain).
@@ -90,6 +97,7 @@ export async function runAckSlices(
           serverCpuShare: serverCpu / busyMs,
           serverCpuMsPerCallback: serverCpu / count,
           generatorCpuShare: r.generatorCpuMs / r.wallMs,
+          hubPostsPerCallback: (sink.counts.hubPosts - posts0) / count,
           replyRate: r.replyRate,
         };
         runs[name].push(r);

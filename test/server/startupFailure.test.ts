@@ -9,11 +9,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sinon from 'sinon';
 import { createLogger } from '../../src/observability/logger.js';
-import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { tenantKey } from '../../src/redis/tenantKey.js';
 import { REVOCATION_RELOAD_MS } from '../../src/authentication/redisRevocationStore.js';
 import { startHubBotServer } from '../../src/server/hubBotServer.js';
-import { deleteTenantKeys, uniqueTenant } from '../storage/redisTestTenant.js';
+import { redisTenant } from '../storage/redisTestTenant.js';
 import { securityConfig } from '../security/securityKit.js';
 
 /** What keeps the process alive: sockets, listening servers, timers not unref'd. */
@@ -22,21 +21,11 @@ function aliveHandles(): string[] {
 }
 
 describe('server start-up that fails part way', () => {
-  let admin: RedisConnection;
-  let tenant: string;
-
-  beforeEach(async () => {
-    admin = await createRedisConnection();
-    tenant = uniqueTenant('startup-failure');
-  });
-  afterEach(async () => {
-    sinon.restore();
-    await deleteTenantKeys(admin, tenant);
-    await closeRedisConnection(admin);
-  });
+  const redis = redisTenant('startup-failure', { each: true });
+  afterEach(() => sinon.restore());
 
   const subscribers = async () => {
-    const [, count] = (await admin.sendCommand(['PUBSUB', 'NUMSUB', tenantKey(tenant, 'revocations')])) as [string, number];
+    const [, count] = (await redis.client.sendCommand(['PUBSUB', 'NUMSUB', tenantKey(redis.tenant, 'revocations')])) as [string, number];
     return Number(count);
   };
 
@@ -53,7 +42,7 @@ describe('server start-up that fails part way', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const before = aliveHandles();
     const failing = startHubBotServer({
-      config: securityConfig({ REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant }),
+      config: securityConfig({ REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: redis.tenant }),
       logger: createLogger({ level: 'silent' }),
       bot: () => {
         throw new Error('the bot could not be built');
@@ -83,7 +72,7 @@ describe('server start-up that fails part way', () => {
     const listeningBefore = aliveHandles().filter((r) => r === 'TCPServerWrap').length;
     try {
       const failing = startHubBotServer({
-        config: securityConfig({ REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant, BOT_HOST: '127.0.0.1', WEBHOOK_PORT: String(takenPort) }),
+        config: securityConfig({ REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: redis.tenant, BOT_HOST: '127.0.0.1', WEBHOOK_PORT: String(takenPort) }),
         logger: createLogger({ level: 'silent' }),
         bot: () => ({ run: async () => {} }),
       });
