@@ -117,11 +117,11 @@ export class LocalRedisCluster {
     return owner.port;
   }
 
-  /** Subscribers of a channel over every live node (classic and sharded pub/sub). */
-  async subscribers(channel: string): Promise<number> {
+  /** Subscribers of a channel over every live node: classic (NUMSUB) and sharded (SHARDNUMSUB), or the kinds asked. */
+  async subscribers(channel: string, kinds: readonly ('NUMSUB' | 'SHARDNUMSUB')[] = ['NUMSUB', 'SHARDNUMSUB']): Promise<number> {
     let n = 0;
     for (const node of this.liveNodes()) {
-      for (const command of ['NUMSUB', 'SHARDNUMSUB']) {
+      for (const command of kinds) {
         const reply = (await withNode(node.port, (c) => c.sendCommand(['PUBSUB', command, channel]))) as [string, number];
         n += Number(reply[1]);
       }

@@ -5,11 +5,13 @@
  */
 import { LuaScript, type RedisScriptClient } from '../redis/luaScript.js';
 import { tenantKey } from '../redis/tenantKey.js';
+import { noticeKind, publishNoticeLua } from '../redis/scriptNotices.js';
 import type { RevocationStore } from './revocationStore.js';
 import { answerWithin } from '../redis/answerWithin.js';
 
 /**
- * KEYS: the jti's key, the index of revoked ids. ARGV: jti, exp (s), the notice channel.
+ * KEYS: the jti's key, the index of revoked ids. ARGV: jti, exp (s), the notice channel, how the
+ * notice is published (scriptNotices.ts).
  * Besides the key the callbacks' check reads, the id goes into an index (scored by its token's
  * expiry, expired ones dropped) and out on a notice: every replica keeps the revoked ids in
  * memory (follow) and refuses their tokens before reading a body (S1), without a round trip.
@@ -19,14 +21,17 @@ redis.call('SET', KEYS[1], '1', 'EXAT', ARGV[2])
 redis.call('ZADD', KEYS[2], tonumber(ARGV[2]), ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', tonumber(redis.call('TIME')[1]))
 if redis.call('TTL', KEYS[2]) == -1 then redis.call('EXPIREAT', KEYS[2], ARGV[2]) else redis.call('EXPIREAT', KEYS[2], ARGV[2], 'GT') end
-redis.call('PUBLISH', ARGV[3], ARGV[1] .. ' ' .. ARGV[2])
+${publishNoticeLua(4, 3, "ARGV[1] .. ' ' .. ARGV[2]")}
 return 1
 `);
 
 /** KEYS: the index. Returns the ids still revoked, each followed by its token's expiry (s). */
 const REVOKED_SCRIPT = new LuaScript(`return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. redis.call('TIME')[1], '+inf', 'WITHSCORES')`);
 
-/** Where the revocation notices arrive (a node-redis subscriber, or SharedRedis.classicSubscriber()). */
+/**
+ * Where the revocation notices arrive: the SharedRedis the store writes through (sharded on a
+ * cluster, as its script publishes), or, with a client of the caller's own, a subscriber of theirs.
+ */
 export interface RevocationSubscriber {
   subscribe(channel: string, listener: (message: string) => unknown): Promise<void>;
   unsubscribe(channel: string, listener?: (message: string) => unknown): Promise<void>;
@@ -94,7 +99,7 @@ export class RedisRevocationStore implements RevocationStore {
       await this.client.set(this.key(jti), '1', { expiration: { type: 'EXAT', value: exp } });
       return;
     }
-    await REVOKE_SCRIPT.run(this.client, [this.key(jti), this.indexKey()], [jti, String(exp), this.channel()]);
+    await REVOKE_SCRIPT.run(this.client, [this.key(jti), this.indexKey()], [jti, String(exp), this.channel(), noticeKind(this.client)]);
   }
 
   /** {@inheritDoc RevocationStore.knownRevoked} */

@@ -145,16 +145,6 @@ export class SharedRedis extends SharedRedisCommands {
     return this.pubSub.unsubscribe(channel, listener);
   }
 
-  /**
-   * Classic pub/sub, for a channel that a Lua script publishes on with PUBLISH (the inbox's
-   * notify channel): on a cluster such a message goes to every node, and this subscription
-   * (on one node, moved by node-redis when that node leaves) hears it. On one node it is the
-   * same connection as `subscribe`.
-   */
-  classicSubscriber(): { subscribe(channel: string, listener: PubSubListener): Promise<void>; unsubscribe(channel: string, listener?: PubSubListener): Promise<void> } {
-    return this.pubSub.classicSubscriber();
-  }
-
   /** Every key of the tenant (`hubbot:{tenant}:*`), scanned on the one node that holds them. */
   async tenantKeys(tenant: string): Promise<string[]> {
     const prefix = tenantKey(tenant);

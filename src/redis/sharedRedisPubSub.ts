@@ -12,7 +12,9 @@ export type PubSubListener = (message: string, channel: string) => unknown;
  * connection can run nothing else). Cluster: pub/sub is sharded (SPUBLISH/SSUBSCRIBE on the
  * channel's own master, the project's channels carry the tenant's hash tag, so a message
  * crosses one shard instead of every node), and the topology watch makes a shard's
- * subscriptions again on its new master after a failover.
+ * subscriptions again on its new master after a failover. The Lua scripts that publish a notice
+ * (the inbox's append, a revocation) publish it the same way (scriptNotices.ts), so `subscribe`
+ * hears theirs too.
  */
 export class SharedRedisPubSub {
   private subscriber?: Promise<RedisConnection>;
@@ -43,13 +45,6 @@ export class SharedRedisPubSub {
       return;
     }
     if (this.subscriber) await (await this.subscriber).unsubscribe(channel, listener);
-  }
-
-  /** Classic (not sharded) pub/sub: see SharedRedis.classicSubscriber. */
-  classicSubscriber(): { subscribe(channel: string, listener: PubSubListener): Promise<void>; unsubscribe(channel: string, listener?: PubSubListener): Promise<void> } {
-    if (!this.cluster) return { subscribe: (c, l) => this.subscribe(c, l), unsubscribe: (c, l) => this.unsubscribe(c, l) };
-    const cluster = this.cluster;
-    return { subscribe: (c, l) => cluster.subscribe(c, l), unsubscribe: (c, l) => cluster.unsubscribe(c, l as Parameters<typeof cluster.unsubscribe>[1]) };
   }
 
   /** Closes the subscriber connection of one node, if one was opened (a cluster's are its own). */

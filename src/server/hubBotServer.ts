@@ -118,7 +118,7 @@ async function compose(opts: HubBotServerOptions, listen: boolean, started: Star
   // A turn's first reads (the handover record, the conversation's state) ride on its claim.
   const prefetch = storage instanceof RedisStorage ? storage.claimPrefetch(turnStateKeys) : undefined;
   const inbox: Inbox =
-    opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis.classicSubscriber(), tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox'), maskLetter, prefetch }) : new MemoryInbox({ maskLetter }));
+    opts.inbox ?? (redis ? new RedisInbox({ client: redis, subscriber: redis, tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'inbox'), maskLetter, prefetch }) : new MemoryInbox({ maskLetter }));
   if (!opts.inbox) started.add(() => inbox.close());
   const references = new ConversationReferenceStore(storage);
   // Contact-center figures (O5): counters on Redis shared by the replicas (else this process's).
@@ -131,7 +131,7 @@ async function compose(opts: HubBotServerOptions, listen: boolean, started: Star
     createUnauthenticatedCap({ maxPerAddress, clientAddress, onRefused: reportCapRefusals(route, refusals), shedOldestIncomplete: route !== 'callback' });
   const revocations = redis ? new RedisRevocationStore(redis, cfg.PLATFORM_TENANT) : new MemoryRevocationStore();
   // Every replica knows the revoked token ids, so a revoked token is refused before its body is read (S1).
-  const stopFollowingRevocations = revocations instanceof RedisRevocationStore ? await revocations.follow(redis!.classicSubscriber()) : undefined;
+  const stopFollowingRevocations = revocations instanceof RedisRevocationStore ? await revocations.follow(redis!) : undefined;
   if (stopFollowingRevocations) started.add(stopFollowingRevocations);
   // The signing keys are on Redis before this replica signs with them, so every replica accepts
   // its tokens whatever order a key rotation restarts them in (S12).

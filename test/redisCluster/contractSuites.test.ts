@@ -44,7 +44,7 @@ describe('Contract suites on a Redis Cluster (D1)', function () {
     return {
       replica: async () => {
         const own = await openClusterRedis('test-inbox-replica');
-        const inbox = new RedisInbox({ client: own, subscriber: own.classicSubscriber(), tenant });
+        const inbox = new RedisInbox({ client: own, subscriber: own, tenant });
         replicas.push({ inbox, redis: own });
         return inbox;
       },

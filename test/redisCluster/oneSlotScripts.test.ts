@@ -97,7 +97,7 @@ async function driveEveryStore(client: SharedRedis, tenant: string): Promise<voi
   await new RedisArticleStateStore({ client, tenant }).apply('art-1', true, Date.now());
   const revocations = new RedisRevocationStore(client, tenant);
   await revocations.revoke('jti-1', Math.floor(Date.now() / 1000) + 60);
-  const stopFollowing = await revocations.follow(client.classicSubscriber());
+  const stopFollowing = await revocations.follow(client);
   expect(revocations.knownRevoked('jti-1')).to.equal(true);
   await stopFollowing();
   await new RedisFailureLimiter({ client: scripts, tenant }).recordFailure(['1.2.3.4', 'client-id']);

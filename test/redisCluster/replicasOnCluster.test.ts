@@ -1,12 +1,14 @@
 /**
  * Two replicas on the Redis Cluster, each with connections of its own from the project's
- * factory (D1): what one replica records wakes the other through pub/sub — the inbox's notify
- * channel (published by its Lua script, classic pub/sub) and the knowledge-event fan-out
- * (sharded pub/sub on the channel's own master).
+ * factory (D1): what one replica records wakes the other through sharded pub/sub on the
+ * channel's own master — the inbox's notify channel (published by its Lua script with SPUBLISH)
+ * and the knowledge-event fan-out.
  */
 import { expect } from 'chai';
 import { InboxWorker } from '../../src/adapter/inbox/inboxWorker.js';
 import { RedisInbox } from '../../src/adapter/inbox/redisInbox.js';
+import { RedisRevocationStore } from '../../src/authentication/redisRevocationStore.js';
+import { tenantKey } from '../../src/redis/tenantKey.js';
 import type { SharedRedis } from '../../src/redis/sharedRedis.js';
 import { StaticListCache } from '../../src/platform/portal/staticListCache.js';
 import { invalidateOnKnowledgeChange } from '../../src/webhook/invalidateOnKnowledgeChange.js';
@@ -40,8 +42,8 @@ describe('replicas on a Redis Cluster (D1)', function () {
     const tenant = uniqueTenant('notify');
     const [a, b] = [await replicaRedis('replica-a'), await replicaRedis('replica-b')];
     closers.push(() => dropTenant(a, tenant));
-    const inboxA = new RedisInbox({ client: a, subscriber: a.classicSubscriber(), tenant });
-    const inboxB = new RedisInbox({ client: b, subscriber: b.classicSubscriber(), tenant });
+    const inboxA = new RedisInbox({ client: a, subscriber: a, tenant });
+    const inboxB = new RedisInbox({ client: b, subscriber: b, tenant });
     closers.push(() => inboxA.close(), () => inboxB.close());
     let claims = 0; // B's claims that have answered: the append below must come after the first
     const claim = inboxB.claim.bind(inboxB);
@@ -59,6 +61,23 @@ describe('replicas on a Redis Cluster (D1)', function () {
     await inboxA.append('conv-1', { id: 'm1', payload: { text: 'hi' }, receivedAt: Date.now() });
     await waitFor(() => handled.length === 1, 'B to handle the item recorded on A');
     expect(handled).to.deep.equal(['m1']);
+    // Sharded: the channel's master holds the subscription; no node has a classic one, which
+    // would hear only a PUBLISH, copied to every node of the cluster at each append.
+    expect(await cluster.subscribers(inboxB.notifyChannel, ['SHARDNUMSUB'])).to.equal(1);
+    expect(await cluster.subscribers(inboxB.notifyChannel, ['NUMSUB'])).to.equal(0);
+  });
+
+  it('[C9] a token revoked through one replica reaches the other by a sharded notice from the revocation script', async () => {
+    const tenant = uniqueTenant('revoke');
+    const [a, b] = [await replicaRedis('replica-a'), await replicaRedis('replica-b')];
+    closers.push(() => dropTenant(a, tenant));
+    const follower = new RedisRevocationStore(b, tenant);
+    closers.push(await follower.follow(b));
+    const channel = tenantKey(tenant, 'revocations');
+    await waitFor(async () => (await cluster.subscribers(channel, ['SHARDNUMSUB'])) >= 1, "B's sharded subscription");
+    await new RedisRevocationStore(a, tenant).revoke('jti-1', Math.floor(Date.now() / 1000) + 60);
+    await waitFor(() => follower.knownRevoked('jti-1'), 'the notice of the revocation on B');
+    expect(await cluster.subscribers(channel, ['NUMSUB'])).to.equal(0);
   });
 
   it('[D1] a knowledge event handled on one replica is announced to the other over sharded pub/sub', async () => {

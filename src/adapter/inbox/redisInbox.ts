@@ -58,6 +58,7 @@ import {
   UNSCHEDULE_SCRIPT,
 } from './redisInboxScripts.js';
 import { answerWithin } from '../../redis/answerWithin.js';
+import { noticeKind } from '../../redis/scriptNotices.js';
 
 export type { RedisInboxOptions, RedisSubscriber } from './redisInboxOptions.js';
 
@@ -80,6 +81,8 @@ export class RedisInbox implements Inbox {
   readonly batchesSameTick = true;
   /** The read-ahead's script arguments (the same for every claim). */
   private readonly prefetchArgs: string[];
+  /** How its script publishes the notify notice (scriptNotices.ts). */
+  private readonly noticeKind: 'sharded' | 'classic';
   private subscribed?: Promise<unknown>;
   /** Workers of this process that take the conversation an append records (offerAppendClaims). */
   private readonly offers: AppendClaimOffer[] = [];
@@ -103,6 +106,7 @@ export class RedisInbox implements Inbox {
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.appendTimeoutMs = opts.appendTimeoutMs ?? 2000;
     this.prefetchArgs = prefetchArguments(opts.prefetch, this.base);
+    this.noticeKind = noticeKind(opts.client);
     this.events.setMaxListeners(0);
   }
 
@@ -123,7 +127,7 @@ export class RedisInbox implements Inbox {
     const token = offer ? `${offer.workerId}/${randomUUID()}` : '';
     const json = itemJson(item);
     const claimArgs = offer ? [token, String(Math.ceil(offer.leaseMs)), ...this.prefetchArgs] : ['', '0'];
-    const running = APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, json, String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin, ...claimArgs]);
+    const running = APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, json, String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin, this.noticeKind, ...claimArgs]);
     // The claim goes to its worker whenever the script answers, after a timeout too: never a lease held by nobody.
     if (offer) running.then((answer) => offer.take(this.appendClaim(answer, conversationId, json, token, offer.workerId)), () => offer.take(undefined));
     let reply: unknown;

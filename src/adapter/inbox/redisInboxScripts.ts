@@ -15,6 +15,7 @@
  * prefix too.
  */
 import { LuaScript } from '../../redis/luaScript.js';
+import { publishNoticeLua } from '../../redis/scriptNotices.js';
 import { MOVE_DUE_SCHEDULED } from './redisScheduledScripts.js';
 
 const NOW = `
@@ -64,8 +65,9 @@ end
  * KEYS: q, items, seen, ready, count, pin, lease, attempts, and optionally the callback token's
  * revocation key. ARGV: conversation, item id, item JSON, dedupe window ms, notify channel,
  * worker to pin to ('' for none), pin ms, the appending inbox's id (the notice's text: an inbox
- * skips its own notices), then the claim offered by a worker of the appending process: its
- * token ('' for none), lease ms, and what to read ahead (PREFETCH, from ARGV[11]).
+ * skips its own notices), how the notice is published (scriptNotices.ts), then the claim offered
+ * by a worker of the appending process: its token ('' for none), lease ms, and what to read
+ * ahead (PREFETCH, from ARGV[12]).
  * Returns 1 when recorded, 0 for a duplicate id, 2 when the token was revoked (nothing
  * recorded: the callback answers 401, as the check before the append did), or, when recorded
  * and claimed for the offering worker, {attempt, lease end, rows read ahead}.
@@ -79,17 +81,17 @@ export const APPEND_SCRIPT = new LuaScript(`${NOW}${RECORD}${PREFETCH}
 if KEYS[9] and redis.call('EXISTS', KEYS[9]) == 1 then return 2 end
 if record(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], ARGV[1], ARGV[2], ARGV[3], now, tonumber(ARGV[4])) == 0 then return 0 end
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[6], ARGV[1], cjson.encode({now + tonumber(ARGV[7]), ARGV[2], ARGV[6]})) end
-if ARGV[9] ~= '' and ARGV[6] == '' and redis.call('LLEN', KEYS[1]) == 1 and redis.call('HEXISTS', KEYS[6], ARGV[1]) == 0 and redis.call('HEXISTS', KEYS[7], ARGV[1]) == 0 then
+if ARGV[10] ~= '' and ARGV[6] == '' and redis.call('LLEN', KEYS[1]) == 1 and redis.call('HEXISTS', KEYS[6], ARGV[1]) == 0 and redis.call('HEXISTS', KEYS[7], ARGV[1]) == 0 then
   local claimable = redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now, 'LIMIT', 0, 2)
   if #claimable == 1 and claimable[1] == ARGV[1] then
-    local leaseEnd = now + tonumber(ARGV[10])
+    local leaseEnd = now + tonumber(ARGV[11])
     redis.call('ZADD', KEYS[4], leaseEnd, ARGV[1])
-    redis.call('HSET', KEYS[7], ARGV[1], ARGV[9])
+    redis.call('HSET', KEYS[7], ARGV[1], ARGV[10])
     local attempt = redis.call('HINCRBY', KEYS[8], ARGV[1], 1)
-    return {attempt, leaseEnd, prefetch(ARGV[1], 11)}
+    return {attempt, leaseEnd, prefetch(ARGV[1], 12)}
   end
 end
-redis.call('PUBLISH', ARGV[5], ARGV[8])
+${publishNoticeLua(9, 5, 'ARGV[8]')}
 return 1
 `);
 
