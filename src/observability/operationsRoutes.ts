@@ -12,6 +12,7 @@
  * - GET /figures?since=24h&until=...: the contact-center figures page (O5), behind the same token.
  */
 import { PlatformError } from '../errors/platformError.js';
+import { answerWithin } from '../redis/answerWithin.js';
 import { header } from '../httpServer/errorResponse.js';
 import { sendJson, type JsonServer } from '../httpServer/jsonServer.js';
 import { timingSafeEqual } from 'node:crypto';
@@ -54,15 +55,6 @@ export function redisReadinessCheck(client: { ping(): Promise<unknown> }, name =
   return { name, check: async () => void (await client.ping()) };
 }
 
-function withTimeout(run: () => Promise<void>, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    Promise.resolve()
-      .then(run)
-      .then(resolve, reject)
-      .finally(() => clearTimeout(timer));
-  });
-}
 
 /**
  * Mounts the operations routes: `/healthz` (the process answers), `/readyz` (every readiness check
@@ -82,7 +74,7 @@ export function registerOperationsRoutes(app: JsonServer, opts: OperationsRoutes
     const results = await Promise.all(
       checks.map(async ({ name, check }) => {
         try {
-          await withTimeout(check, timeoutMs);
+          await answerWithin(Promise.resolve().then(check), timeoutMs, () => new Error(`timed out after ${timeoutMs} ms`));
           return { name, ok: true };
         } catch (err) {
           opts.logger?.warn({ check: name, err }, 'readiness check failed');

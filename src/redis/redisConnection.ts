@@ -6,6 +6,7 @@
  * listener would crash the process on the first network blip.
  */
 import { createClient } from 'redis';
+import { answerWithin } from './answerWithin.js';
 
 /**
  * A node-redis client, as `createRedisConnection` opens it: what RedisStorage, RedisInbox and the
@@ -77,29 +78,14 @@ export async function createRedisConnection(opts: RedisConnectionOptions = {}): 
     opts.logger?.warn({ err: { name: err.name, message: err.message } }, 'redis connection error');
   });
   const timeoutMs = opts.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS;
-  await connectWithin(client.connect(), timeoutMs, () => {
+  // The late outcome of a connection given up is ignored (answerWithin).
+  await answerWithin(client.connect(), timeoutMs, () => {
     client.destroy();
     return new RedisUnreachableError(redisUrlForDisplay(url), timeoutMs, lastError);
   });
   return client;
 }
 
-/**
- * Waits for `connecting`, or rejects with `onTimeout()` after `ms` (which also gives up the
- * connection: the late outcome of `connecting` is then ignored).
- */
-export async function connectWithin(connecting: Promise<unknown>, ms: number, onTimeout: () => Error): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
-  });
-  connecting.catch(() => undefined);
-  try {
-    await Promise.race([connecting, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 
 /**

@@ -1,9 +1,9 @@
 // The shared Redis connection of the bot server (documented on the class).
 import { createCluster, type RedisClusterType } from 'redis';
 import { hashSlot } from './hashSlot.js';
+import { answerWithin } from './answerWithin.js';
 import {
   closeRedisConnection,
-  connectWithin,
   createRedisConnection,
   DEFAULT_REDIS_CONNECT_TIMEOUT_MS,
   RedisUnreachableError,
@@ -89,7 +89,7 @@ export class SharedRedis extends SharedRedisCommands {
     cluster.on('error', noteError);
     const seeds = settings.nodes.map((n) => `${n.host}:${n.port}`).join(',');
     try {
-      await connectWithin(cluster.connect(), timeoutMs, () => new RedisUnreachableError(`the cluster seeds ${seeds}`, timeoutMs, lastError));
+      await answerWithin(cluster.connect(), timeoutMs, () => new RedisUnreachableError(`the cluster seeds ${seeds}`, timeoutMs, lastError));
     } catch (err) {
       watch.stop();
       cluster.destroy();
