@@ -136,7 +136,10 @@ describe('security: every attack of the review with a trickle of hub callbacks, 
   });
 
   it('[S13] customers typing card numbers, e-mail addresses and phone numbers on both replicas: every message handled, and no transcript on Redis keeps them as typed', async () => {
-    const typed = (i: number) => `pay-${i}-${randomUUID().slice(0, 8)} card 4111 1111 1111 1111, mail jean.dupont@example.com, phone +33 6 12 34 56 78`;
+    // Random parts without digits, and ids left out of what is searched below: a random hex id
+    // holds '4111' now and then (a flake seen once in CI), while the masking is what is checked.
+    const letters = () => randomUUID().replace(/[-\d]/g, '').slice(0, 8);
+    const typed = (i: number) => `pay-${i}-${letters()} card 4111 1111 1111 1111, mail jean.dupont@example.com, phone +33 6 12 34 56 78`;
     const conversations = Array.from({ length: 6 }, (_, i) => `pay-${i}-${randomUUID()}`);
     const live = trickle('beside-card-numbers');
     const answers = await Promise.all(conversations.map((id, i) => post(callbackUrls()[i % 2], { messages: { message: [message(id, 'text', typed(i))] } })));
@@ -147,7 +150,8 @@ describe('security: every attack of the review with a trickle of hub callbacks, 
     for (const id of conversations) {
       const kept = await waitFor(async () => {
         const page = await replicas[1].deps.transcripts!.getTranscriptActivities(HUB_CHANNEL_ID, id);
-        return page.items.some((a) => a.type === 'message') ? JSON.stringify(page.items) : undefined;
+        const withoutIds = page.items.map(({ id: _id, replyToId: _reply, conversation: _c, from: _f, recipient: _r, ...rest }) => rest);
+        return page.items.some((a) => a.type === 'message') ? JSON.stringify(withoutIds) : undefined;
       }, 'the transcript to be written');
       expect(kept).to.contain('[card]');
       for (const secret of ['4111', 'jean.dupont', '12 34 56']) expect(kept).not.to.contain(secret);
