@@ -55,7 +55,6 @@ export function redisReadinessCheck(client: { ping(): Promise<unknown> }, name =
   return { name, check: async () => void (await client.ping()) };
 }
 
-
 /**
  * Mounts the operations routes: `/healthz` (the process answers), `/readyz` (every readiness check
  * passes within its time limit; 503 otherwise) and `/metrics` (Prometheus, behind a bearer token

@@ -86,8 +86,6 @@ export async function createRedisConnection(opts: RedisConnectionOptions = {}): 
   return client;
 }
 
-
-
 /**
  * Closes a connection, after the replies already asked for arrive; a closed one is left as it is.
  *

@@ -166,7 +166,7 @@ export function registerWebhook(app: JsonServer, opts: WebhookOptions): WebhookR
 
       let outcome: RecordOutcome;
       try {
-        outcome = await within(timeoutMs, store.record(notificationId, JSON.stringify(body), Date.now()));
+        outcome = await answerWithin(store.record(notificationId, JSON.stringify(body), Date.now()), timeoutMs, 'not recorded');
       } catch (err) {
         count('unavailable');
         opts.logger?.warn({ notificationId: loggedId(notificationId), err: errorText(err) }, 'knowledge event not recorded; answering 503');
@@ -219,9 +219,4 @@ function notificationIdOf(body: unknown, maxLength: number, acceptLanguage: stri
 function idOf(body: unknown): unknown {
   const id = body !== null && typeof body === 'object' && 'notificationId' in body ? (body as { notificationId: unknown }).notificationId : undefined;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
-
-/** `work`, or a rejection after `ms`; a late rejection of `work` is then ignored (it is logged by nobody, on purpose). */
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  return answerWithin(work, ms, 'not recorded');
 }

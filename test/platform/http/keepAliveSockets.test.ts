@@ -38,7 +38,7 @@ describe('Platform calls on keep-alive sockets', () => {
     await server.close();
   });
 
-  it('[C8] sends twenty sequential calls over one socket and sets its keep-alive once, not twice per call', async () => {
+  it('sends twenty sequential calls over one socket and sets its keep-alive once, not twice per call', async () => {
     const core = createPlatformHttpCore({ baseUrl: server.url, tenant: 'acme', customRates: { name: 'custom', defaultRate: 100_000 }, tokenProvider: new StaticTokenProvider('tok') });
     for (let i = 0; i < 20; i++) {
       await core.request({ method: 'POST', service: 'conversationmgr', path: '/conversations/messages', template: '/conversations/messages', body: { messages: { message: [] } } });
@@ -47,7 +47,7 @@ describe('Platform calls on keep-alive sockets', () => {
     expect([...watch.changes.values()], 'keep-alive changes per client socket').to.deep.equal([1]);
   });
 
-  it('[C8] the token endpoint is called on sockets of the same kind (one keep-alive setting each)', async () => {
+  it('the token endpoint is called on sockets of the same kind (one keep-alive setting each)', async () => {
     for (let i = 0; i < 5; i++) {
       const tokens = new ClientCredentialsTokenProvider({ tokenUrl: `${server.url}/token`, clientId: 'bot', clientSecret: 'bot-secret-value' });
       expect(await tokens.getToken()).to.equal('tok');
