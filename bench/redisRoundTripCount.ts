@@ -2,9 +2,11 @@
  * Redis round trips of a steady-state turn: the echo bot on the local stack on a real Redis,
  * one customer message at a time (callback, turn, reply accepted by the hub) after a warm-up
  * (the conversation's first turns write its reference and index), every command on the
- * tenant's keys counted with MONITOR (redisCommandLog.ts), and on one node every client write
- * that carried them, through a proxy (redisWireCounter.ts): commands written in the same tick
- * are one round trip. Used by the bench row and by the test that keeps the count bounded.
+ * tenant's keys counted with MONITOR (redisCommandLog.ts), and every client write that carried
+ * them, through a proxy (redisWireCounter.ts): commands written in the same tick are one round
+ * trip. On a Redis Cluster the proxy stands in front of the master of the tenant's slot (every
+ * key of a tenant is there), reached through REDIS_CLUSTER_ADDRESS_MAP as the bot would reach a
+ * node behind NAT. Used by the bench rows and by the tests that keep the counts bounded.
  *
  * Two commands are not a turn's and are counted apart: the knowledge-event consumer's poll of
  * `webhook:events` (every 250 ms whether or not anybody talks), and the inbox worker's idle poll
@@ -54,11 +56,12 @@ export interface RoundTripCount {
   byCommand: Map<string, number>;
   /**
    * Round trips per turn: client writes carrying the turn's commands (commands written in the
-   * same tick travel in one), counted on the wire by a proxy (redisWireCounter.ts); one node only.
+   * same tick travel in one), counted on the wire by a proxy (redisWireCounter.ts); on a
+   * cluster, the writes to the master of the tenant's slot, which serves all of its keys.
    */
-  roundTripsPerTurn?: number;
+  roundTripsPerTurn: number;
   /** Per turn, by what one write carried, e.g. `evalsha inbox:ready + evalsha transcript:conversation-hub`. */
-  byRoundTrip?: Map<string, number>;
+  byRoundTrip: Map<string, number>;
   /** The knowledge-event consumer's polls during the window, per second. */
   backgroundPerSecond: number;
 }
@@ -76,12 +79,17 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
   const tenant = `bench-rt-${randomUUID().slice(0, 8)}`;
   const redisUrl = opts.cluster ? `redis://127.0.0.1:${await opts.cluster.masterOf(tenantKey(tenant))}` : (opts.redisUrl ?? 'redis://127.0.0.1:6379');
   const log = await RedisCommandLog.open(tenant, redisUrl);
-  // On one node the stack talks to Redis through the proxy that counts its writes.
+  // The stack talks to Redis through the proxy that counts its writes: on a cluster, to the
+  // master of the tenant's slot, which the cluster announces and the address map sends there.
   const target = new URL(redisUrl);
-  const wire = opts.cluster ? undefined : await RedisWireCounter.open(tenant, { host: target.hostname, port: Number(target.port || 6379) }).catch((err: unknown) => {
+  const node = { host: target.hostname, port: Number(target.port || 6379) };
+  const wire = await RedisWireCounter.open(tenant, node).catch((err: unknown) => {
     log.close();
     throw err;
   });
+  const redisEnv = opts.cluster
+    ? { REDIS_CLUSTER_NODES: opts.cluster.seeds, REDIS_CLUSTER_ADDRESS_MAP: `${node.host}:${node.port}=127.0.0.1:${wire.port}` }
+    : { REDIS_URL: `redis://127.0.0.1:${wire.port}` };
   let stack: LocalStack | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -91,7 +99,7 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
     const work = (async () => {
       stack = await startLocalStack({
         bot: (deps) => new EchoBot(deps.storage),
-        env: { ...(opts.cluster ? { REDIS_CLUSTER_NODES: opts.cluster.seeds } : { REDIS_URL: wire ? `redis://127.0.0.1:${wire.port}` : redisUrl }), PLATFORM_TENANT: tenant },
+        env: { ...redisEnv, PLATFORM_TENANT: tenant },
         logger: createLogger({ level: 'silent' }),
         worker: { pollIntervalMs: 60_000 },
         ...(opts.inbox === 'memory' ? { parts: { inbox: new MemoryInbox() } } : {}),
@@ -102,7 +110,7 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
         await customer.messages(i + 1);
       }
       log.start();
-      wire?.start();
+      wire.start();
       const t0 = performance.now();
       for (let i = 0; i < turns; i++) {
         await customer.say(`message ${i}`);
@@ -112,7 +120,7 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
       // customer): the warm-up's last turn's tail (complete, transcript) counted at its start
       // stands for the tail of the last counted turn, which falls after its end.
       const seconds = (performance.now() - t0) / 1000;
-      return { commands: log.stop(), writes: wire?.stop(), seconds };
+      return { commands: log.stop(), writes: wire.stop(), seconds };
     })();
     work.catch(() => undefined); // the deadline may win; the stack is stopped below either way
     const { commands, writes, seconds } = await Promise.race([work, deadline]);
@@ -124,11 +132,11 @@ export async function countRoundTrips(opts: RoundTripCountOptions): Promise<Roun
       else byCommand.set(label, n / turns);
     }
     const perTurn = [...byCommand.values()].reduce((s, n) => s + n, 0);
-    return { turns, perTurn, byCommand, backgroundPerSecond: background / seconds, ...(writes ? roundTrips(writes, turns) : {}) };
+    return { turns, perTurn, byCommand, backgroundPerSecond: background / seconds, ...roundTrips(writes, turns) };
   } finally {
     clearTimeout(timer);
     log.close();
-    await wire?.close();
+    await wire.close();
     await stopWithin(stack, 15_000);
     await deleteTenant(tenant, redisUrl);
   }

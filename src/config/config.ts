@@ -38,6 +38,8 @@ export const configSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
   // A Redis Cluster instead (D1): seed nodes, `host:port` or redis:// / rediss:// URLs, comma separated.
   REDIS_CLUSTER_NODES: z.string().min(1).optional().describe('host:port,host:port,... or redis:// / rediss:// URLs'),
+  // Nodes that announce addresses the bot cannot reach (NAT, containers): announced=reachable host:port pairs.
+  REDIS_CLUSTER_ADDRESS_MAP: z.string().min(1).optional().describe('announced-host:port=reachable-host:port,...'),
   REDIS_USERNAME: z.string().min(1).optional(),
   REDIS_PASSWORD: z.string().min(1).optional(),
   REDIS_TLS: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('true or false'),

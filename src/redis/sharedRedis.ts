@@ -79,6 +79,8 @@ export class SharedRedis extends SharedRedisCommands {
     const cluster = createCluster({
       rootNodes: settings.nodes.map((n) => ({ socket: { host: n.host, port: n.port } })),
       defaults: clusterNodeOptions(settings, opts.clientName),
+      // Nodes that announce addresses the bot cannot reach (REDIS_CLUSTER_ADDRESS_MAP).
+      ...(settings.addressMap ? { nodeAddressMap: settings.addressMap } : {}),
     }) as unknown as RedisClusterType;
     const watch = new ClusterTopologyWatch(cluster, settings.nodes, opts.logger);
     const timeoutMs = opts.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS;

@@ -20,7 +20,7 @@ describe('Redis round trips per turn (echo bot on the local stack, MONITOR)', fu
   it('[B4] [T8] [C9] on the Redis inbox: one append that checks the token and claims with the state, one complete that carries the transcript, one acquire per send, and no more than today in all', async () => {
     const count = await countRoundTrips({ inbox: 'redis', turns: 20 });
     const by = (label: string) => count.byCommand.get(label) ?? 0;
-    const trips = (carried: string) => count.byRoundTrip?.get(carried) ?? 0;
+    const trips = (carried: string) => count.byRoundTrip.get(carried) ?? 0;
     expect(by('evalsha inbox:q'), 'appends per turn').to.equal(1);
     // The revoked-token check is made by the append script.
     expect(by('exists revoked-jti'), 'revocation checks of their own').to.equal(0);
@@ -36,13 +36,13 @@ describe('Redis round trips per turn (echo bot on the local stack, MONITOR)', fu
     expect(trips('evalsha inbox:ready + evalsha transcript:conversation-hub'), 'completes carrying the transcript').to.equal(1);
     expect(trips('evalsha transcript:conversation-hub'), 'transcripts on their own').to.equal(0);
     expect(count.perTurn, JSON.stringify([...count.byCommand])).to.be.at.most(CEILING.redis.commands);
-    expect(count.roundTripsPerTurn, JSON.stringify([...count.byRoundTrip!])).to.be.at.most(CEILING.redis.roundTrips);
+    expect(count.roundTripsPerTurn, JSON.stringify([...count.byRoundTrip])).to.be.at.most(CEILING.redis.roundTrips);
   });
 
   it('[T8] on the memory inbox: no inbox command reaches Redis, and no more than today in all', async () => {
     const count = await countRoundTrips({ inbox: 'memory', turns: 20 });
     expect([...count.byCommand.keys()].filter((label) => label.includes(' inbox:'))).to.deep.equal([]);
     expect(count.perTurn, JSON.stringify([...count.byCommand])).to.be.at.most(CEILING.memory.commands);
-    expect(count.roundTripsPerTurn, JSON.stringify([...count.byRoundTrip!])).to.be.at.most(CEILING.memory.roundTrips);
+    expect(count.roundTripsPerTurn, JSON.stringify([...count.byRoundTrip])).to.be.at.most(CEILING.memory.roundTrips);
   });
 });

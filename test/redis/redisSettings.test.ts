@@ -34,6 +34,19 @@ describe('Redis settings: one node or a cluster (D1)', () => {
     expect(describeRedis({ mode: 'single', url: 'redis://u:secret-pw@h:2' })).to.equal('redis://h:2');
   });
 
+  it('[D1] REDIS_CLUSTER_ADDRESS_MAP sends nodes that announce unreachable addresses elsewhere, and is refused when malformed or without a cluster', () => {
+    const s = redisSettingsFrom({ REDIS_CLUSTER_NODES: 'redis-a.example:7000', REDIS_CLUSTER_ADDRESS_MAP: '10.0.0.1:6379=redis-a.example:7000, [fd00::2]:6379=127.0.0.1:17002' });
+    expect(s).to.deep.include({ addressMap: { '10.0.0.1:6379': { host: 'redis-a.example', port: 7000 }, 'fd00::2:6379': { host: '127.0.0.1', port: 17002 } } });
+    expect(describeRedis(s!)).to.equal('cluster redis://redis-a.example:7000 (2 node addresses mapped)');
+    expect(clusterSettings('a:1')).to.not.have.property('addressMap');
+    expect(() => clusterSettings('a:1', { REDIS_CLUSTER_ADDRESS_MAP: '10.0.0.1:6379' })).to.throw(/not announced=reachable .*10\.0\.0\.1:6379/);
+    expect(() => clusterSettings('a:1', { REDIS_CLUSTER_ADDRESS_MAP: '10.0.0.1:6379=b:99999' })).to.throw(/not announced=reachable/);
+    expect(() => clusterSettings('a:1', { REDIS_CLUSTER_ADDRESS_MAP: 'a:1=b:2=c:3' })).to.throw(/not announced=reachable/);
+    expect(() => clusterSettings('a:1', { REDIS_CLUSTER_ADDRESS_MAP: ' , ' })).to.throw(/at least one/);
+    expect(() => redisSettingsFrom({ REDIS_CLUSTER_ADDRESS_MAP: 'a:1=b:2' })).to.throw(/set REDIS_CLUSTER_NODES too/);
+    expect(() => redisSettingsFrom({ REDIS_URL: 'redis://h:1', REDIS_CLUSTER_ADDRESS_MAP: 'a:1=b:2' })).to.throw(/set REDIS_CLUSTER_NODES too/);
+  });
+
   it('[D1] the configuration loader checks the seed list and refuses REDIS_URL with REDIS_CLUSTER_NODES', () => {
     expect(loadConfig({ REDIS_CLUSTER_NODES: 'a:1,b:2', REDIS_TLS: 'true' })).to.deep.include({ REDIS_CLUSTER_NODES: 'a:1,b:2', REDIS_TLS: true });
     let err: ConfigError | undefined;
