@@ -6,8 +6,9 @@
  *
  * Started by botHostProcess.ts (fork over IPC). Messages in: `start` (sink URLs, the bot's
  * client credentials), `cpu` (process CPU time so far, to charge each slice of the run to the
- * server driven), `stop`. Set ADAPTER_BENCH_CPU_PROF=<dir> to run this process under
- * `--cpu-prof` (see botHostProcess.ts).
+ * server driven), `alloc-start` / `alloc-stop` (where it allocates in between, written to a
+ * .heapprofile: allocationSampling.ts), `stop`. Set ADAPTER_BENCH_CPU_PROF=<dir> to run this
+ * process under `--cpu-prof` (see botHostProcess.ts).
  *
  * Every compared server here runs this package (ours, and the EchoBot of the others) from its
  * compiled dist/, what ships (shippedBuild.ts); only the bench's own files go through tsx.
@@ -18,8 +19,10 @@ import { startCloudAdapterEchoServer } from './cloudAdapterEchoServer.js';
 import { startHubEchoServer } from './hubEchoServer.js';
 import type { HostReply, HostRequest, HostUrls } from './botHostProtocol.js';
 import { assertRunsDist } from './shippedBuild.js';
+import { startAllocationSampling } from './allocationSampling.js';
 
 let closers: (() => Promise<void>)[] = [];
+let allocations: { write(): Promise<void> } | undefined;
 
 async function start(req: Extract<HostRequest, { cmd: 'start' }>): Promise<HostUrls> {
   assertRunsDist();
@@ -54,6 +57,13 @@ async function handle(req: HostRequest): Promise<HostReply> {
       // hrtime is the clock of a --cpu-prof profile's timestamps (µs): the driver can cut a window.
       return { id: req.id, cpuMs: (u.user + u.system) / 1000, atUs: Number(process.hrtime.bigint() / 1000n) };
     }
+    case 'alloc-start':
+      allocations = startAllocationSampling(req.file);
+      return { id: req.id };
+    case 'alloc-stop':
+      await allocations?.write();
+      allocations = undefined;
+      return { id: req.id };
     case 'stop':
       for (const close of closers) await Promise.race([close().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
       return { id: req.id };

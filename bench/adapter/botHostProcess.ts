@@ -19,6 +19,8 @@ export interface BotHost {
   cpuMs(): Promise<number>;
   /** The host's monotonic clock in µs (the clock of its --cpu-prof timestamps). */
   clockUs(): Promise<number>;
+  /** Samples where the host allocates from now; the function returned stops and writes the .heapprofile. */
+  sampleAllocations(file: string): Promise<() => Promise<void>>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,10 @@ export async function startBotHost(start: StartRequest): Promise<BotHost> {
     urls,
     cpuMs: async () => (await ask({ cmd: 'cpu' })).cpuMs!,
     clockUs: async () => (await ask({ cmd: 'cpu' })).atUs!,
+    sampleAllocations: async (file: string) => {
+      await ask({ cmd: 'alloc-start', file });
+      return async () => void (await ask({ cmd: 'alloc-stop' }));
+    },
     stop: async () => {
       await ask({ cmd: 'stop' }).catch(() => undefined);
       const timer = setTimeout(() => child.kill(), 10_000);

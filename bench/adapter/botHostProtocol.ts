@@ -29,6 +29,9 @@ export type HostRequest =
       workerConcurrency?: number;
     }
   | { id: number; cmd: 'cpu' }
+  /** Samples where the host allocates (allocationSampling.ts) until `alloc-stop`, which writes it to `file`. */
+  | { id: number; cmd: 'alloc-start'; file: string }
+  | { id: number; cmd: 'alloc-stop' }
   | { id: number; cmd: 'stop' };
 
 export type HostReply = { id: number; error?: string; urls?: HostUrls; cpuMs?: number; atUs?: number };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile [-- floor|bare|botbuilder|cloud|hub] [messages] [inclusive-regex] [--open-loop <rate>]`:
+ * `npm run bench:profile [-- floor|bare|botbuilder|cloud|hub] [messages] [inclusive-regex] [--open-loop <rate>] [--alloc]`:
  * drives one server of botHost.ts under `--cpu-prof`, in the closed loop (50 conversations, each
  * waiting for its echo) or, with `--open-loop`, at a fixed rate from the generator process (200
  * conversations, new ones every 2 s, as the bench's open loop), then prints where the server process spent its CPU:
@@ -7,7 +7,12 @@
  * node internals). This is how the per-turn cost is found before it is cut; the README's
  * performance section lists its top frames before and after.
  *
- * The profile (.cpuprofile, for Chrome DevTools or speedscope) stays in bench/results/profiles/.
+ * With `--alloc`, instead of the CPU it samples where the server allocates during the measured
+ * run, freed objects included (allocationSampling.ts), and prints bytes per message by source
+ * and by site: what the garbage collector works for.
+ *
+ * The profile (.cpuprofile, for Chrome DevTools or speedscope; .heapprofile, for DevTools'
+ * Memory panel) stays in bench/results/profiles/.
  */
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -23,6 +28,7 @@ import { openLoop } from './openLoop.js';
 import { startGeneratorProcess, type GeneratorProcess } from './openLoopProcess.js';
 import type { ReplySink } from './replySink.js';
 import { percentile } from '../webhookLoadGenerator.js';
+import { summariseAllocations, type HeapProfileNode } from './allocationSummary.js';
 
 interface ProfileNode {
   id: number;
@@ -126,6 +132,8 @@ async function main(): Promise<void> {
   const open = args.indexOf('--open-loop');
   const rate = open >= 0 ? Number(args.splice(open, 2)[1]) : undefined;
   if (rate !== undefined && !(rate > 0)) throw new Error('--open-loop needs a rate in callbacks per second');
+  const allocAt = args.indexOf('--alloc');
+  const alloc = allocAt >= 0 && args.splice(allocAt, 1).length === 1;
   const name = (args[0] ?? 'hub') as ServerName;
   if (rate !== undefined && name === 'cloud') throw new Error('the open loop sends the hub callback batch, which CloudAdapter does not take');
   const messages = Number(args[1] ?? 6000);
@@ -134,8 +142,11 @@ async function main(): Promise<void> {
   const dir = join(here, '..', 'results', 'profiles');
   // Only the earlier profiles go: the folder's README is tracked.
   await mkdir(dir, { recursive: true });
-  for (const f of await readdir(dir)) if (f.endsWith('.cpuprofile')) await rm(join(dir, f), { force: true });
-  process.env.ADAPTER_BENCH_CPU_PROF = dir;
+  for (const f of await readdir(dir)) if (f.endsWith('.cpuprofile') || f.endsWith('.heapprofile')) await rm(join(dir, f), { force: true });
+  // One profile at a time: the CPU profiler's samples would be allocations of their own.
+  const heapFile = join(dir, `${name}.heapprofile`);
+  if (alloc) delete process.env.ADAPTER_BENCH_CPU_PROF;
+  else process.env.ADAPTER_BENCH_CPU_PROF = dir;
 
   const sink = await startReplySink();
   const secret = randomBytes(24).toString('base64url');
@@ -159,7 +170,9 @@ async function main(): Promise<void> {
     const posts0 = { ...sink.counts };
     const cpu0 = await host.cpuMs();
     fromUs = await host.clockUs();
+    const stopSampling = alloc ? await host.sampleAllocations(heapFile) : undefined;
     const r = await drive(target, sink, 'prof', messages);
+    await stopSampling?.();
     toUs = await host.clockUs();
     cpuPerMessage = ((await host.cpuMs()) - cpu0) / r.done;
     done = r.done;
@@ -170,6 +183,7 @@ async function main(): Promise<void> {
     await host.stop();
     await sink.close();
   }
+  if (alloc) return printAllocations(heapFile, done);
   const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('the server process wrote no profile');
   const s = summarise(JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile, fromUs, toUs, inclusiveOf, inclusiveOf ? 60 : 25);
@@ -183,6 +197,18 @@ async function main(): Promise<void> {
   print('Self time by source:', s.sources);
   print('Time under our own functions (inclusive):', s.inclusive);
   process.stdout.write(`\nprofile: ${join(dir, file)}\n`);
+}
+
+async function printAllocations(file: string, done: number): Promise<void> {
+  const profile = JSON.parse(await readFile(file, 'utf8')) as { head: HeapProfileNode };
+  const s = summariseAllocations(profile.head, sourceOf);
+  const perMsg = (bytes: number) => `${(bytes / Math.max(1, done)).toFixed(0).padStart(7)} B/msg`;
+  process.stdout.write(`(the measured run only, sampled: ${perMsg(s.total).trim()} allocated in all)\n`);
+  for (const [title, rows] of [['Allocated by source:', s.sources], ['Allocated by site:', s.sites]] as const) {
+    process.stdout.write(`\n${title}\n`);
+    for (const [k, bytes] of rows) process.stdout.write(`  ${perMsg(bytes)}  ${k}\n`);
+  }
+  process.stdout.write(`\nprofile: ${file}\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
