@@ -4,11 +4,20 @@
  * site, which is what scavenges cost. (`node --heap-prof` drops collected objects: it shows
  * what is retained, not what churns.) The profile opens in Chrome DevTools' Memory panel.
  */
+import { createHook } from 'node:async_hooks';
 import { Session } from 'node:inspector';
 import { writeFile } from 'node:fs/promises';
 
-/** One sample every `intervalBytes` allocated, on average (V8's default is 32 KiB). */
-export function startAllocationSampling(file: string, intervalBytes = 4096): { write(): Promise<void> } {
+/**
+ * One sample every `intervalBytes` allocated, on average (V8's default is 32 KiB). Promises
+ * created meanwhile are counted too (a promise hook, off again at `write`): each one is an
+ * allocation, and with an AsyncLocalStorage in the process each one also pays its hook.
+ *
+ * @returns `write()`, which stops both, writes the profile and gives the promises counted
+ */
+export function startAllocationSampling(file: string, intervalBytes = 4096): { write(): Promise<{ promises: number }> } {
+  let promises = 0;
+  const counter = createHook({ init: (_id, type) => void (type === 'PROMISE' && promises++) }).enable();
   const session = new Session();
   session.connect();
   const post = <T>(method: string, params?: object) =>
@@ -16,10 +25,12 @@ export function startAllocationSampling(file: string, intervalBytes = 4096): { w
   const started = post('HeapProfiler.startSampling', { samplingInterval: intervalBytes, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   return {
     async write() {
+      counter.disable();
       await started;
       const { profile } = await post<{ profile: unknown }>('HeapProfiler.stopSampling');
       await writeFile(file, JSON.stringify(profile));
       session.disconnect();
+      return { promises };
     },
   };
 }

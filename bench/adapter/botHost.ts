@@ -22,7 +22,7 @@ import { assertRunsDist } from './shippedBuild.js';
 import { startAllocationSampling } from './allocationSampling.js';
 
 let closers: (() => Promise<void>)[] = [];
-let allocations: { write(): Promise<void> } | undefined;
+let allocations: ReturnType<typeof startAllocationSampling> | undefined;
 
 async function start(req: Extract<HostRequest, { cmd: 'start' }>): Promise<HostUrls> {
   assertRunsDist();
@@ -60,10 +60,11 @@ async function handle(req: HostRequest): Promise<HostReply> {
     case 'alloc-start':
       allocations = startAllocationSampling(req.file);
       return { id: req.id };
-    case 'alloc-stop':
-      await allocations?.write();
+    case 'alloc-stop': {
+      const counted = await allocations?.write();
       allocations = undefined;
-      return { id: req.id };
+      return { id: req.id, promises: counted?.promises };
+    }
     case 'stop':
       for (const close of closers) await Promise.race([close().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
       return { id: req.id };

@@ -19,8 +19,8 @@ export interface BotHost {
   cpuMs(): Promise<number>;
   /** The host's monotonic clock in µs (the clock of its --cpu-prof timestamps). */
   clockUs(): Promise<number>;
-  /** Samples where the host allocates from now; the function returned stops and writes the .heapprofile. */
-  sampleAllocations(file: string): Promise<() => Promise<void>>;
+  /** Samples where the host allocates from now; the function returned stops, writes the .heapprofile and says how many promises were created. */
+  sampleAllocations(file: string): Promise<() => Promise<number>>;
   stop(): Promise<void>;
 }
 
@@ -69,7 +69,7 @@ export async function startBotHost(start: StartRequest): Promise<BotHost> {
     clockUs: async () => (await ask({ cmd: 'cpu' })).atUs!,
     sampleAllocations: async (file: string) => {
       await ask({ cmd: 'alloc-start', file });
-      return async () => void (await ask({ cmd: 'alloc-stop' }));
+      return async () => (await ask({ cmd: 'alloc-stop' })).promises ?? 0;
     },
     stop: async () => {
       await ask({ cmd: 'stop' }).catch(() => undefined);

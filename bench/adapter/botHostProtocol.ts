@@ -34,4 +34,4 @@ export type HostRequest =
   | { id: number; cmd: 'alloc-stop' }
   | { id: number; cmd: 'stop' };
 
-export type HostReply = { id: number; error?: string; urls?: HostUrls; cpuMs?: number; atUs?: number };
+export type HostReply = { id: number; error?: string; urls?: HostUrls; cpuMs?: number; atUs?: number; promises?: number };

@@ -157,6 +157,7 @@ async function main(): Promise<void> {
   let fromUs = 0;
   let toUs = 0;
   let cpuPerMessage = 0;
+  let promises = 0;
   try {
     const agent = keepAliveAgent(1);
     const tokenAnswer = await postJson(agent, new URL(host.urls.hubTokenUrl), JSON.stringify({ grant_type: 'client_credentials', client_id: 'bench-hub', client_secret: secret }));
@@ -172,7 +173,7 @@ async function main(): Promise<void> {
     fromUs = await host.clockUs();
     const stopSampling = alloc ? await host.sampleAllocations(heapFile) : undefined;
     const r = await drive(target, sink, 'prof', messages);
-    await stopSampling?.();
+    promises = (await stopSampling?.()) ?? 0;
     toUs = await host.clockUs();
     cpuPerMessage = ((await host.cpuMs()) - cpu0) / r.done;
     done = r.done;
@@ -183,7 +184,7 @@ async function main(): Promise<void> {
     await host.stop();
     await sink.close();
   }
-  if (alloc) return printAllocations(heapFile, done);
+  if (alloc) return printAllocations(heapFile, done, promises);
   const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('the server process wrote no profile');
   const s = summarise(JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile, fromUs, toUs, inclusiveOf, inclusiveOf ? 60 : 25);
@@ -199,11 +200,11 @@ async function main(): Promise<void> {
   process.stdout.write(`\nprofile: ${join(dir, file)}\n`);
 }
 
-async function printAllocations(file: string, done: number): Promise<void> {
+async function printAllocations(file: string, done: number, promises: number): Promise<void> {
   const profile = JSON.parse(await readFile(file, 'utf8')) as { head: HeapProfileNode };
   const s = summariseAllocations(profile.head, sourceOf);
   const perMsg = (bytes: number) => `${(bytes / Math.max(1, done)).toFixed(0).padStart(7)} B/msg`;
-  process.stdout.write(`(the measured run only, sampled: ${perMsg(s.total).trim()} allocated in all)\n`);
+  process.stdout.write(`(the measured run only, sampled: ${perMsg(s.total).trim()} allocated in all; ${(promises / Math.max(1, done)).toFixed(1)} promises created a message)\n`);
   for (const [title, rows] of [['Allocated by source:', s.sources], ['Allocated by site:', s.sites]] as const) {
     process.stdout.write(`\n${title}\n`);
     for (const [k, bytes] of rows) process.stdout.write(`  ${perMsg(bytes)}  ${k}\n`);

@@ -14,7 +14,7 @@ function allocateAndDropMarker(bytes: number): number {
 }
 
 describe('bench: allocation sampling (bench:profile --alloc)', () => {
-  it('counts objects already freed, under the function that allocated them', async () => {
+  it('counts objects already freed, under the function that allocated them, and the promises made meanwhile', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'alloc-'));
     try {
       const file = join(dir, 'probe.heapprofile');
@@ -22,7 +22,10 @@ describe('bench: allocation sampling (bench:profile --alloc)', () => {
       allocateAndDropMarker(8 * 1024 * 1024);
       // Young collections free the arrays before the profile is written: they must still count.
       for (let i = 0; i < 20; i++) new Array(100_000).fill(i);
-      await sampling.write();
+      // 2,000 promises: each Promise.resolve, and the one Promise.all's `then` makes of it; then a few of its own and the sampler's.
+      await Promise.all(Array.from({ length: 1000 }, (_, i) => Promise.resolve(i)));
+      const { promises } = await sampling.write();
+      expect(promises).to.be.within(2000, 2100);
       const profile = JSON.parse(await readFile(file, 'utf8')) as { head: HeapProfileNode };
       const s = summariseAllocations(profile.head, (url) => (url.includes('allocationSampling.test') ? 'this test' : 'elsewhere'), 100);
       const marker = s.sites.find(([site]) => site.startsWith('allocateAndDropMarker this test'));
