@@ -44,5 +44,6 @@ export function redisTarget(values: { 'redis-url'?: string; tenant?: string }, e
 /** Settings for openSharedRedis: --redis-url, else the server's own REDIS_URL or REDIS_CLUSTER_NODES (D1). */
 export function sharedRedisSettings(target: RedisTarget): RedisSettings | undefined {
   const redisEnv: RedisEnv = target.config ?? {};
-  return redisSettingsFrom(target.redisUrl ? { ...redisEnv, REDIS_URL: target.redisUrl, REDIS_CLUSTER_NODES: undefined } : redisEnv);
+  // --redis-url names one node: the configuration's cluster (seeds and address map) gives way.
+  return redisSettingsFrom(target.redisUrl ? { ...redisEnv, REDIS_URL: target.redisUrl, REDIS_CLUSTER_NODES: undefined, REDIS_CLUSTER_ADDRESS_MAP: undefined } : redisEnv);
 }
