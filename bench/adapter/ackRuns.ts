@@ -68,6 +68,9 @@ export interface AckResults {
   loadAverage: number;
 }
 
+/** The share of one core's capacity the second run drives ours at. */
+export const HEADROOM = 0.7;
+
 export async function runAckSlices(
   s: AckSettings,
   targets: Record<AckServer, EchoTarget>,
@@ -83,7 +86,7 @@ export async function runAckSlices(
     }
     const run = (rate: number, servers: readonly AckServer[], tag: string) => runSlices({ ...s, rate }, servers, tag, { generator, targets, host, sink, progress });
     const main = await run(s.rate, ACK_SERVERS, 'ack');
-    // The same, ours and the floor, at 70 % of what one core of ours serves by the slices above:
+    // The same, ours and the floor, at HEADROOM of what one core of ours serves by the slices above:
     // how the acks fare when the replica has room, as it is meant to run (the proposed goal).
     const capacity = 1000 / (main.slices.hub.reduce((a, x) => a + x.serverCpuMsPerCallback, 0) / main.slices.hub.length);
     const roomRate = Math.max(50, Math.round((HEADROOM * capacity) / 10) * 10);
@@ -100,9 +103,6 @@ export async function runAckSlices(
     await generator.stop();
   }
 }
-
-/** The share of one core's capacity the second run drives ours at. */
-export const HEADROOM = 0.7;
 
 interface SliceContext {
   generator: GeneratorProcess;

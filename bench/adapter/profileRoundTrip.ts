@@ -133,7 +133,8 @@ async function main(): Promise<void> {
   const rate = open >= 0 ? Number(args.splice(open, 2)[1]) : undefined;
   if (rate !== undefined && !(rate > 0)) throw new Error('--open-loop needs a rate in callbacks per second');
   const allocAt = args.indexOf('--alloc');
-  const alloc = allocAt >= 0 && args.splice(allocAt, 1).length === 1;
+  const alloc = allocAt >= 0;
+  if (alloc) args.splice(allocAt, 1);
   const name = (args[0] ?? 'hub') as ServerName;
   if (rate !== undefined && name === 'cloud') throw new Error('the open loop sends the hub callback batch, which CloudAdapter does not take');
   const messages = Number(args[1] ?? 6000);
