@@ -106,10 +106,11 @@ describe('emulator portal: guided-help engine', () => {
     expect(refusal(() => engine.step(user, portal(), { casebaseId: '101', questions: [] })).code).to.equal('403-198');
   });
 
-  it('shows text in the language asked for', () => {
+  it('shows text in the language asked for, a region without its own text in its language', () => {
     const s = engine.start(user, portal(), { casebaseId: '101' });
     expect(view(s, 'fr-FR').unansweredQuestion!.find((q) => q.id === '1001')!.title).to.equal('Comment êtes-vous connecté à internet ?');
-    expect(view(s, 'fr-CA').casebase!.name).to.equal('Internet maison 2024.2');
+    expect(view(s, 'fr-CA').casebase!.name).to.equal('Internet à la maison 2024.2');
+    expect(view(s, 'fr-BE').casebase!.name).to.equal('Internet maison 2024.2');
   });
 
   it('keeps sessions apart per user', () => {
