@@ -82,7 +82,7 @@ export function registerSuggestionDetailRoutes(s: PortalServices): void {
     if (!hit || !(isOwner(call, hit.suggestion) || call.user.admin)) throw PlatformError.of('404-101', { name: `attachmentID ${rc.params.attachmentID}` });
     const a = hit.attachment;
     const view = { id: a.id, fileName: a.fileName, size: a.size, contentType: a.contentType, contentUrl: s.uploads.url(s.ctx.baseUrl(), a.altId, 'GET', s.ctx.now()), link: { rel: 'self', href: attachmentHref(call.portal.id, a.id) } };
-    sendJson(rc.res, 200, realisticAttachment(view, s.ctx.drifts()));
+    sendJson(rc.res, 200, realisticAttachment(view, s.ctx.drifts(), { one: true }));
   });
 
   // The signed URLs carry their own authorisation; no bearer token.

@@ -111,7 +111,7 @@ export function registerSuggestionRoutes(s: PortalServices): void {
     const call = await beginPortalCall(s.ctx, s.kb, rc, one);
     requireSetting(call);
     const rec = suggestionOf(s, call, rc.params.suggestionID!, true);
-    sendJson(rc.res, 200, realisticSuggestion(suggestionView(rec), `${s.linkBase()}/portals/${call.portal.id}/suggestions/${rec.id}`, s.ctx.drifts()));
+    sendJson(rc.res, 200, realisticSuggestion(suggestionView(rec), `${s.linkBase()}/portals/${call.portal.id}/suggestions/${rec.id}`, s.ctx.drifts(), { one: true }));
   });
 
   app.route('del', routePath(one), async (rc) => {
