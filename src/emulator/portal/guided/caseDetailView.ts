@@ -8,7 +8,7 @@
  * `type` stays beside `caseType`, so a reader of the older form still finds it.
  */
 import type { ReleaseRef, KnowledgeBase } from '../knowledge/knowledgeBase.js';
-import type { CaseData, ConditionData, QuestionData } from '../knowledge/knowledgeSchema.js';
+import type { ActionData, CaseData, ConditionData, QuestionData } from '../knowledge/knowledgeSchema.js';
 import { metadataView, pickText } from '../knowledge/localizedText.js';
 import type { ScoredCase } from './caseScoring.js';
 
@@ -16,6 +16,14 @@ import type { ScoredCase } from './caseScoring.js';
 export const SAMPLE_AUTHOR = { id: '1', firstName: 'Knowledge', lastName: 'Author' } as const;
 /** When the sample casebases were authored (they carry no dates of their own). */
 export const SAMPLE_AUTHORED_AT = '2024-01-15T09:00:00.000Z';
+
+/** The article type of an article action whose data names none (the vendor's examples always carry one). */
+const GENERAL_ARTICLE_TYPE = { articleCategoryId: 1, typeName: 'General', useStructuredAuthoring: false, articleTypeId: '10' };
+
+/** An action's `articleType` as the vendor shows it: on every article action, none on a control action. */
+export function articleTypeOf(a: ActionData): { articleType?: typeof GENERAL_ARTICLE_TYPE } {
+  return a.type === 'article' ? { articleType: { ...(a.articleType ?? GENERAL_ARTICLE_TYPE) } } : {};
+}
 
 export const CASE_ATTRIBUTES = ['questionDetail', 'actions', 'all'] as const;
 export type CaseAttribute = (typeof CASE_ATTRIBUTES)[number];
@@ -79,7 +87,7 @@ export function caseDetailView(i: CaseDetailInput): Record<string, unknown> {
         type: a.type,
         shortName: a.shortName,
         ...(a.articleId ? { articleId: a.articleId } : {}),
-        ...(a.articleType ? { articleType: { ...a.articleType } } : {}),
+        ...articleTypeOf(a),
         ...i.kb.actionCounts(cb, a.id),
       };
     });

@@ -13,7 +13,7 @@ import { beginPortalCall, portalBody, routePath } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { UPLOAD_PATH } from './attachmentUploads.js';
 import { realisticAttachment } from '../../realistic/realisticAnswers.js';
-import { isOwner, requireSetting, suggestionOf } from './suggestionAccess.js';
+import { isOwner, personView, requireSetting, suggestionOf } from './suggestionAccess.js';
 
 /** Largest attachment the emulator takes. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -37,7 +37,7 @@ export function registerSuggestionDetailRoutes(s: PortalServices): void {
     const call = await beginPortalCall(s.ctx, s.kb, rc, comments);
     requireSetting(call);
     const rec = suggestionOf(s, call, rc.params.suggestionID!, true);
-    sendJson(rc.res, 200, { count: rec.comments.length, comments: rec.comments });
+    sendJson(rc.res, 200, { count: rec.comments.length, comments: rec.comments.map((c) => ({ ...c, createdBy: personView(c.createdBy) })) });
   });
   app.route('post', routePath(comments), async (rc) => {
     const call = await beginPortalCall(s.ctx, s.kb, rc, comments);
