@@ -15,8 +15,11 @@ import { UPLOAD_PATH } from './attachmentUploads.js';
 import { realisticAttachment } from '../../realistic/realisticAnswers.js';
 import { isOwner, personView, requireSetting, suggestionOf } from './suggestionAccess.js';
 
-/** Largest attachment the emulator takes. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/**
+ * The largest attachment (F6): the vendor's model says 25 MB; read as 25 MiB, the larger
+ * reading, so that no file the vendor takes is refused here.
+ */
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 
 export function registerSuggestionDetailRoutes(s: PortalServices): void {
   const { app } = s.ctx;
@@ -47,7 +50,7 @@ export function registerSuggestionDetailRoutes(s: PortalServices): void {
     if (!isOwner(call, found) && !call.user.admin) throw PlatformError.of('403-198', { reason: 'only the owner or an administrator may comment on a suggestion' });
     const body = portalBody(addCommentBodySchema, rc.body);
     if (found.status !== 'suggested' && found.status !== 'pending') {
-      throw PlatformError.of('409-101', { reason: `suggestion ${found.id} is ${found.status}; comments are taken while it is Suggested or Pending` });
+      throw PlatformError.of('400-114', { id: found.id, status: found.status, reason: 'comments are taken while it is Suggested or Pending' });
     }
     const c = { id: s.suggestions.newSubId(), content: body.content, createdBy: { id: call.user.id, kind: call.user.kind }, createdDate: new Date(s.ctx.now()).toISOString() };
     found.comments.push(c);
