@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { linkOrLinksSchema, linkSchema, paginationInfoSchema } from './guidedHelp.js';
+import { withRenamedKey } from './guidedHelpQuestions.js';
 
 export const SUGGESTION_STATUSES = ['suggested', 'pending', 'declined', 'approved'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
@@ -76,7 +77,8 @@ export const attachmentPreuploadSchema = z.looseObject({ altId: z.string().min(1
 /** Answer of the assumed signed-upload operation. */
 export const attachmentUploadUrlSchema = z.looseObject({ contentUrl: z.string().min(1), altId: z.string().min(1) });
 
-export const suggestionSchema = z.looseObject({
+/** A suggestion item; the vendor's examples name its custom attributes `customAttribute` (read as `customAttributes`, F5). */
+export const suggestionSchema = withRenamedKey('customAttribute', 'customAttributes', z.looseObject({
   id: id.optional(),
   name: z.string().optional(),
   description: z.string().optional(),
@@ -89,7 +91,7 @@ export const suggestionSchema = z.looseObject({
   hasRelatedArticles: z.boolean().optional(),
   language: z.unknown().optional(),
   customAttributes: z.array(z.unknown()).optional(),
-});
+}));
 
 export const suggestionListSchema = z.looseObject({
   suggestion: z.array(suggestionSchema).optional(),

@@ -6,19 +6,19 @@
  */
 export const DRIFTS = {
   languageNames: 'casebase language display names outside the contract\'s list ("English (US)")',
-  lowerCaseLanguages: 'language codes in lower case (en-us), in casebases and suggestions',
+  lowerCaseLanguages: 'language codes in lower case (en-us), in casebases and suggestion lists (a suggestion read by id keeps en-US)',
   kbLanguage: '`kbLanguage` where the contract says `KbLanguage`',
   profilesArray: '`casebase.profiles` as an array of `{profile, paginationInfo}` pages',
   emptyArticleIds: 'control actions with an empty `articleId`',
   articleTypeAttributes: '`articleTypeAttributes` where the contract says `articleType`',
-  customAttribute: '`customAttribute` where the contract says `customAttributes` (questions)',
+  customAttribute: '`customAttribute` where the contract says `customAttributes` (questions, suggestions)',
   additionalInfo: '`additionalInfo` where the contract says `hasAdditionalInfo` (actions)',
   caseIdAlias: 'a case\'s `id` where the contract says `caseId` (caseSearch)',
   passedThresholdBeside: '`passedThreshold` beside `passedThresholdValue`',
   passedThresholdAlone: '`passedThreshold` instead of `passedThresholdValue`',
   actionIds: 'extra `id` and `alternateId` on actions',
   releaseList: 'a release read by id answered in a list that holds the casebase\'s other releases too',
-  suggestionLinks: 'suggestions with a `link` array (and attachment links as arrays)',
+  suggestionLinks: 'suggestion and attachment lists with `link` arrays (read by id: a `link` object)',
   errorStatus: 'an error code whose first number differs from the status (406-100 answered with 400)',
   maskedSecrets: 'authentications read back with their payload masked, and one written by another tool',
 } as const;

@@ -88,19 +88,24 @@ export function realisticSearchBody<T>(body: T, d: DriftSet): T {
   return out as T;
 }
 
-/** A suggestion as real portals render it: a `link` array, the language code in lower case. */
-export function realisticSuggestion(view: Json, selfHref: string, d: DriftSet): Json {
+/**
+ * A suggestion as real portals render it (F3, F5): `customAttribute` for `customAttributes`;
+ * in a list, a `link` array and the language code in lower case; read by id (`one`), a `link`
+ * object and the code as sent, as every one of the vendor's get-by-id examples has them.
+ */
+export function realisticSuggestion(view: Json, selfHref: string, d: DriftSet, opts: { one?: boolean } = {}): Json {
   let out = view;
-  if (d.has('suggestionLinks')) out = { ...out, link: [{ rel: 'self', href: selfHref }] };
-  if (d.has('lowerCaseLanguages') && isObject(out.language) && typeof out.language.code === 'string') {
+  if (d.has('customAttribute')) out = rename(out, 'customAttributes', 'customAttribute');
+  if (d.has('suggestionLinks')) out = { ...out, link: opts.one ? { rel: 'self', href: selfHref } : [{ rel: 'self', href: selfHref }] };
+  if (!opts.one && d.has('lowerCaseLanguages') && isObject(out.language) && typeof out.language.code === 'string') {
     out = { ...out, language: { ...out.language, code: out.language.code.toLowerCase() } };
   }
   return out;
 }
 
-/** An attachment list item or detail with its `link` as an array. */
-export function realisticAttachment(view: Json, d: DriftSet): Json {
-  return d.has('suggestionLinks') && isObject(view.link) ? { ...view, link: [view.link] } : view;
+/** An attachment list item with its `link` as an array; read by id (`one`) it stays an object. */
+export function realisticAttachment(view: Json, d: DriftSet, opts: { one?: boolean } = {}): Json {
+  return !opts.one && d.has('suggestionLinks') && isObject(view.link) ? { ...view, link: [view.link] } : view;
 }
 
 /** An authentication as a real hub reads it back: its payload masked. */

@@ -34,6 +34,26 @@ export const casebaseReleaseSchema = casebaseSchema.extend({
 });
 export type CasebaseRelease = z.infer<typeof casebaseReleaseSchema>;
 
+/**
+ * A question detail of a case read by id, in either form (F1, F5): the vendor's
+ * `{question: {id, title}, answer: [{id, text}], scoringValue}` or a flat question. The
+ * vendor's item is also read with the question's `id` and `title` at its top, so a reader of
+ * the flat form finds them where it looks; both forms keep every field they came with.
+ */
+const caseConditionSchema = z.looseObject({
+  question: z.looseObject({ id: numericIdSchema.optional(), title: z.string().optional() }).optional(),
+  answer: z.array(z.looseObject({ id: z.string().optional(), text: z.string().optional() })).optional(),
+  scoringValue: z.number().optional(),
+});
+function questionAtTop(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+  const q = (item as { question?: unknown }).question;
+  if (typeof q !== 'object' || q === null || Array.isArray(q)) return item;
+  const { id, title } = q as { id?: unknown; title?: unknown };
+  return { ...(id === undefined ? {} : { id }), ...(title === undefined ? {} : { title }), ...item };
+}
+export const caseQuestionDetailSchema = z.preprocess(questionAtTop, z.intersection(questionSchema, caseConditionSchema));
+
 /** One case read by id. Its fields are not in the contract: the vendor's names, all but `id` optional. */
 export const caseDetailSchema = clusterCaseSchema.extend({
   type: z.string().optional(),
@@ -43,8 +63,14 @@ export const caseDetailSchema = clusterCaseSchema.extend({
   acceptCount: z.number().int().optional(),
   rejectCount: z.number().int().optional(),
   metadata: metadataListSchema.optional(),
-  questionDetail: z.array(questionSchema).optional(),
+  questionDetail: z.array(caseQuestionDetailSchema).optional(),
   action: z.array(caseActionSchema).optional(),
+  caseType: z.string().optional(),
+  releaseId: z.string().optional(),
+  profileId: z.string().optional(),
+  thresholdValue: z.number().optional(),
+  thresholdType: z.string().optional(),
+  modifiedDate: z.string().optional(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 

@@ -86,10 +86,10 @@ describe('emulator portal: guided help over HTTP', () => {
     expect(clusterCaseListSchema.parse(cases.body).case!.map((c) => c.id)).to.deep.equal(['6001']);
     const detail = await f.call('GET', `${gh}/casebasereleases/2021/cases/6006?caseAdditionalAttributes=all`, { token: bob });
     expect(detail.status).to.equal(200);
-    // The vendor's form (F1): a bare case, question details under questionDetail.
+    // The vendor's form (F1, F5): a bare case, question details as {question, answer, scoringValue}.
     expect(detail.body.case).to.equal(undefined);
     expect(detail.body.action.map((a: any) => a.id)).to.deep.equal(['8006', '8007']);
-    expect(detail.body.questionDetail.map((q: any) => q.id)).to.deep.equal(['2002', '2003']);
+    expect(detail.body.questionDetail.map((q: any) => q.question.id)).to.deep.equal(['2002', '2003']);
     // A session on another release of the casebase is not a session on this one.
     expectError(await f.call('GET', `${gh}/casebasereleases/2022/clusters/401/cases`, { token: bob }), 403, '403-198');
     expectError(await f.call('GET', `${gh}/casebasereleases/2021/cases/6006?caseAdditionalAttributes=some`, { token: bob }), 400, '400-196');

@@ -49,6 +49,17 @@ describe('emulator portal: suggestions over HTTP', () => {
     expectError(await f.call('POST', '/attachment/preupload', { body: { name: 'x', size: 3 } }), 401, '401-104');
   });
 
+  it('[F6] takes an attachment up to the vendor\'s 25 MB on both upload routes, and refuses one byte more', async () => {
+    const limit = 25 * 1024 * 1024;
+    const pre = (size: number) => f.call('POST', '/attachment/preupload', { token: owner, body: { name: 'big.bin', size } });
+    expect((await pre(limit)).status).to.equal(200);
+    expect((await pre(11 * 1024 * 1024)).status).to.equal(200);
+    expectError(await pre(limit + 1), 400, '400-196');
+    const url = (size: number) => f.call('POST', `${sg}/attachments/uploadurl`, { token: owner, body: { fileName: 'big.bin', contentType: 'application/octet-stream', size } });
+    expect((await url(limit)).status).to.equal(200);
+    expectError(await url(limit + 1), 413, '413-100');
+  });
+
   it('[P8] uploads an attachment to a signed URL first, then references it by altId', async () => {
     const bytes = Buffer.from('fake png bytes');
     const up = await f.call('POST', `${sg}/attachments/uploadurl`, { token: owner, body: { fileName: 'leds.png', contentType: 'image/png', size: bytes.length } });
@@ -70,21 +81,21 @@ describe('emulator portal: suggestions over HTTP', () => {
     expectError(await create(owner, { attachments: { attachment: [{ altId }] } }), 400, '400-196');
   });
 
-  it('[P8] modifies only a pending suggestion and only with at least one optional attribute', async () => {
+  it('[P8][F6] modifies only a pending suggestion and only with at least one optional attribute; refusals are 400s the vendor\'s client can type', async () => {
     const { id } = await create();
     const s = await get(id!);
     expect(s.status!.value).to.equal('pending');
     expectError(await f.call('PUT', sg, { token: owner, body: { id, modifiedDate: s.modifiedDate } }), 400, '400-112');
     expect((await f.call('PUT', sg, { token: owner, body: { id, modifiedDate: s.modifiedDate, name: 'Router LEDs' } })).status).to.equal(204);
     expect((await get(id!)).name).to.equal('Router LEDs');
-    expectError(await f.call('PUT', sg, { token: owner, body: { id, modifiedDate: s.modifiedDate, content: 'stale' } }), 409, '409-110');
+    expectError(await f.call('PUT', sg, { token: owner, body: { id, modifiedDate: s.modifiedDate, content: 'stale' } }), 400, '400-110');
     await setStatus(id!, 'suggested');
     const now = await get(id!);
-    expectError(await f.call('PUT', sg, { token: owner, body: { id, modifiedDate: now.modifiedDate, content: 'late' } }), 409, '409-101');
+    expectError(await f.call('PUT', sg, { token: owner, body: { id, modifiedDate: now.modifiedDate, content: 'late' } }), 400, '400-114');
     expectError(await f.call('PUT', sg, { token: f.token({ id: 'someone-else' }), body: { id, modifiedDate: now.modifiedDate, content: 'x' } }), 404, '404-101');
   });
 
-  it('[P8] deletes only a suggestion that is not approved', async () => {
+  it('[P8][F6] deletes only a suggestion that is not approved (400, as the vendor declares)', async () => {
     const a = await create();
     await setStatus(a.id!, 'declined');
     expect((await f.call('DELETE', `${sg}/${a.id}`, { token: owner })).status).to.equal(204);
@@ -92,12 +103,12 @@ describe('emulator portal: suggestions over HTTP', () => {
     const b = await create();
     const approved = await setStatus(b.id!, 'approved');
     expect(approved.body.articleId).to.match(/^KB-[0-9]+$/);
-    expectError(await f.call('DELETE', `${sg}/${b.id}`, { token: owner }), 409, '409-111');
+    expectError(await f.call('DELETE', `${sg}/${b.id}`, { token: owner }), 400, '400-111');
     const related = await f.call('GET', `${sg}/${b.id}/relatedArticles`, { token: owner });
     expect(related.body.relatedArticles.map((x: any) => x.id)).to.include(approved.body.articleId);
   });
 
-  it('[P8] takes comments from the owner or an administrator while Suggested or Pending', async () => {
+  it('[P8][F6] takes comments from the owner or an administrator while Suggested or Pending (else 400-114)', async () => {
     const { id } = await create();
     const comment = (token: string, content = 'looks good') => f.call('POST', `${sg}/${id}/comments`, { token, body: { content } });
     expect((await comment(owner)).status).to.equal(201);
@@ -106,7 +117,7 @@ describe('emulator portal: suggestions over HTTP', () => {
     await setStatus(id!, 'suggested');
     expect((await comment(owner)).status).to.equal(201);
     await setStatus(id!, 'declined');
-    expectError(await comment(owner), 409, '409-101');
+    expectError(await comment(owner), 400, '400-114');
     const list = commentListSchema.parse((await f.call('GET', `${sg}/${id}/comments`, { token: owner })).body);
     expect(list.count).to.equal(3);
     expect(list.comments!.map((c) => c.content)).to.deep.equal(['looks good', 'approved soon', 'looks good']);

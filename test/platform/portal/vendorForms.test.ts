@@ -72,6 +72,27 @@ describe('[F1] the clients read both forms of a one-object answer, never silentl
     expect(c.questionDetail!.map((q) => q.id)).to.deep.equal(['5']);
   });
 
+  it('[F5] a case\'s question details in the vendor\'s form {question, answer, scoringValue} and flat: the same ids, nothing dropped', async () => {
+    answerCase({ id: '77', caseType: 'Article', thresholdValue: 60, thresholdType: 'percentage', releaseId: '34', profileId: '2', questionDetail: [{ question: { id: '5', title: 'Is it on?' }, answer: [{ id: '51', text: 'No' }], scoringValue: 2 }] });
+    const vendor = await portal.guidedHelp.getCase('34', '77', { caseAdditionalAttributes: 'questionDetail' });
+    expect(vendor.questionDetail!.map((q) => [q.id, q.title, q.question?.id, q.answer?.[0]?.id, q.scoringValue])).to.deep.equal([['5', 'Is it on?', '5', '51', 2]]);
+    expect(vendor).to.include({ caseType: 'Article', thresholdValue: 60, releaseId: '34', profileId: '2' });
+    answerCase({ id: '77', questionDetail: [{ id: '5', title: 'Is it on?', type: 'list' }] });
+    const flat = await portal.guidedHelp.getCase('34', '77', { caseAdditionalAttributes: 'questionDetail' });
+    expect(flat.questionDetail!.map((q) => [q.id, q.title])).to.deep.equal([['5', 'Is it on?']]);
+  });
+
+  it('[F5] a suggestion\'s `customAttribute` (the vendor\'s name) is read as `customAttributes`; a link object or array either way', async () => {
+    const item = { id: '9', name: 'n', language: { code: 'en-US', label: 'English (United States)' }, modifiedBy: { id: 'u1', firstName: 'Ann', lastName: 'Lee' }, customAttribute: [{ name: 'product', value: ['router'], type: 'STRING' }] };
+    for (const link of [{ rel: 'self', href: 'h' }, [{ rel: 'self', href: 'h' }]]) {
+      server.reply('GET', `${P}/suggestions/9`, { body: { ...item, link } });
+      const got = await portal.suggestions.get('9');
+      expect(got.customAttributes).to.deep.equal(item.customAttribute);
+      expect(got.language).to.deep.equal(item.language);
+      expect(got.link).to.deep.equal(link);
+    }
+  });
+
   it('[F1] a case answer that holds no case with the id asked for is 502-101', async () => {
     for (const body of [{ case: [] }, { case: [{ id: '78' }, { id: '79' }] }, { title: 'no id' }]) {
       answerCase(body);

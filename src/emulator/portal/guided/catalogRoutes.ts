@@ -9,14 +9,13 @@ import { sendJson, type RouteContext } from '../../../httpServer/jsonServer.js';
 import { realisticCasebase } from '../../realistic/realisticAnswers.js';
 import type { ReleaseRef } from '../knowledge/knowledgeBase.js';
 import type { PortalData } from '../knowledge/knowledgeSchema.js';
-import { metadataView, pickText } from '../knowledge/localizedText.js';
+import { pickText } from '../knowledge/localizedText.js';
 import { beginPortalCall, page, routePath } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { profileSeesCase, scoreCase } from './caseScoring.js';
 import { casebaseView } from './searchResponse.js';
-import { questionView } from './questionView.js';
+import { CASE_ATTRIBUTES, caseDetailView, type CaseAttribute } from './caseDetailView.js';
 
-const CASE_ATTRIBUTES = ['questionDetail', 'actions', 'all'] as const;
 
 /** A release of the portal, else 404-101 (another portal's release is not visible here). */
 export function releaseOfPortal(s: PortalServices, portal: PortalData, rid: string): ReleaseRef {
@@ -94,30 +93,9 @@ export function registerCatalogRoutes(s: PortalServices): void {
     const session = s.engine.inProgressOnRelease(user, portal.id, ref.release.id);
     const c = s.kb.casesOf(ref).find((x) => x.id === rc.params.caseID && profileSeesCase(x, session.profileId));
     if (!c) throw PlatformError.of('404-101', { name: `caseID ${rc.params.caseID}` });
-    const t = (x: Parameters<typeof pickText>[0]) => pickText(x, lang, cb.defaultLanguage);
     const scored = scoreCase(c, session.answers, cb.threshold);
-    const item: Record<string, unknown> = {
-      id: c.id,
-      title: t(c.title),
-      shortName: c.shortName,
-      type: c.type,
-      clusterId: c.clusterId,
-      score: scored.score,
-      passedThresholdValue: scored.passedThreshold,
-      ...s.kb.caseCounts(cb, c.id),
-      metadata: c.metadata.map((m) => metadataView(m, lang, cb.defaultLanguage)),
-    };
-    if (attr === 'questionDetail' || attr === 'all') {
-      const ids = [...new Set(c.conditions.map((x) => x.questionId))];
-      item.questionDetail = ids.map((id) => questionView(cb.questions.find((q) => q.id === id)!, { lang, fallbackLang: cb.defaultLanguage }));
-    }
-    if (attr === 'actions' || attr === 'all') {
-      item.action = c.actionIds.map((id) => {
-        const a = s.kb.action(cb, id)!;
-        return { id: a.id, title: t(a.name), type: a.type, shortName: a.shortName, ...(a.articleId ? { articleId: a.articleId } : {}), ...s.kb.actionCounts(cb, a.id) };
-      });
-    }
-    // The vendor's form (F1): the bare case, question details under `questionDetail`.
+    // The vendor's form in both modes (F1, F5): the contract does not show this answer.
+    const item = caseDetailView({ kb: s.kb, ref, case: c, scored, profileId: session.profileId, lang, attribute: attr as CaseAttribute | null, selfHref: self(rc) });
     sendJson(rc.res, 200, item);
   });
 }

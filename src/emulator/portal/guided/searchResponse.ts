@@ -9,6 +9,7 @@ import type { GuidedHelpSearchResponse } from '../../../schemas/guidedHelp.js';
 import type { KnowledgeBase, ReleaseRef } from '../knowledge/knowledgeBase.js';
 import type { CasebaseData, PortalData } from '../knowledge/knowledgeSchema.js';
 import { metadataView, pickText } from '../knowledge/localizedText.js';
+import { articleTypeOf } from './caseDetailView.js';
 import { rankCases, remainingCases, type ScoredCase } from './caseScoring.js';
 import { answerTo, type GivenAnswer } from './guidedSession.js';
 import { nextQuestions } from './questionSelection.js';
@@ -83,7 +84,7 @@ function solutions(kb: KnowledgeBase, cb: CasebaseData, ranked: ScoredCase[], la
         shortName: a.shortName,
         type: a.type,
         ...(a.articleId ? { articleId: a.articleId } : {}),
-        ...(a.articleType ? { articleType: { ...a.articleType } } : {}),
+        ...articleTypeOf(a),
         score: s.score,
         passedThresholdValue: s.passedThreshold,
         ...kb.actionCounts(cb, a.id),

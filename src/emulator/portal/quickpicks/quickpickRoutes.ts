@@ -6,16 +6,24 @@
  * - List (P6): `casebaseID` or `getLastSavedQuickPickForInteraction` is required; the value Yes
  *   needs one of the interaction headers and answers the last quickpick saved for that
  *   interaction. 204 when there is none.
+ *
+ * The vendor's client names things its own way, and both forms are taken (F5): the body's
+ * `casebaseReleaseID` for `casebaseReleaseId`; the list's `casebaseReleaseID` (the quickpicks
+ * of one release) beside the contract's `casebaseID`; `true`/`false` for `Yes`/`No`.
  */
 import { PlatformError } from '../../../errors/platformError.js';
 import { sendJson } from '../../../httpServer/jsonServer.js';
 import { createQuickpickBodySchema } from '../../../schemas/guidedHelpRequests.js';
+import { withRenamedKey } from '../../../schemas/guidedHelpQuestions.js';
 import { releaseOfPortal } from '../guided/catalogRoutes.js';
 import { snapshotOf } from '../guided/guidedSession.js';
 import { beginPortalCall, page, portalBody, routePath } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { hasActivity, readActivityHeaders, sameActivity } from './activityHeaders.js';
 import type { QuickpickRecord } from './quickpickStore.js';
+
+/** The vendor's client sends a boolean where the contract says Yes or No. */
+const yesNo = (v: string | null): string | null => (v === 'true' ? 'Yes' : v === 'false' ? 'No' : v);
 
 const ACTIVITY_HEADERS = 'x-ext-integration-id, x-platform-activity-id or x-ext-interaction-id';
 
@@ -37,7 +45,7 @@ export function registerQuickpickRoutes(s: PortalServices): void {
   app.route('post', routePath(collection), async (rc) => {
     const call = await beginPortalCall(s.ctx, s.kb, rc, collection);
     const activity = readActivityHeaders(rc, { pairs: false });
-    const body = portalBody(createQuickpickBodySchema, rc.body);
+    const body = portalBody(withRenamedKey('casebaseReleaseID', 'casebaseReleaseId', createQuickpickBodySchema), rc.body);
     const ref = releaseOfPortal(s, call.portal, body.casebaseReleaseId);
     const status = s.kb.statusOf(ref.release.id);
     if (status !== 'live') throw PlatformError.of('403-198', { reason: `a quickpick can only be created for a live release; ${ref.release.id} is ${status}` });
@@ -66,12 +74,14 @@ export function registerQuickpickRoutes(s: PortalServices): void {
     const call = await beginPortalCall(s.ctx, s.kb, rc, collection);
     const activity = readActivityHeaders(rc, { pairs: false });
     const casebaseId = rc.query.get('casebaseID');
-    const last = rc.query.get('getLastSavedQuickPickForInteraction');
-    if (casebaseId === null && last === null) throw PlatformError.of('400-112', { name: 'casebaseID or getLastSavedQuickPickForInteraction' });
-    if (last !== null && last !== 'Yes' && last !== 'No') throw PlatformError.of('400-196', { name: 'getLastSavedQuickPickForInteraction', allowed: 'Yes, No' });
-    if (last === 'No' && casebaseId === null) throw PlatformError.of('400-112', { name: 'casebaseID' });
+    const releaseId = rc.query.get('casebaseReleaseID');
+    const last = yesNo(rc.query.get('getLastSavedQuickPickForInteraction'));
+    if (casebaseId === null && releaseId === null && last === null) throw PlatformError.of('400-112', { name: 'casebaseID or getLastSavedQuickPickForInteraction' });
+    if (last !== null && last !== 'Yes' && last !== 'No') throw PlatformError.of('400-196', { name: 'getLastSavedQuickPickForInteraction', allowed: 'Yes, No (or true, false)' });
+    if (last === 'No' && casebaseId === null && releaseId === null) throw PlatformError.of('400-112', { name: 'casebaseID' });
     if (casebaseId !== null && !s.kb.portalHoldsCasebase(call.portal.id, casebaseId)) throw PlatformError.of('404-101', { name: `casebaseID ${casebaseId}` });
-    let found = s.quickpicks.list(call.user.tenant, call.portal.id, (q) => casebaseId === null || q.casebaseId === casebaseId);
+    if (releaseId !== null) releaseOfPortal(s, call.portal, releaseId);
+    let found = s.quickpicks.list(call.user.tenant, call.portal.id, (q) => (casebaseId === null || q.casebaseId === casebaseId) && (releaseId === null || q.casebaseReleaseId === releaseId));
     if (last === 'Yes') {
       if (!hasActivity(activity)) throw PlatformError.of('400-112', { name: ACTIVITY_HEADERS });
       const linked = found.filter((q) => q.linkToActivity && sameActivity(q.activity, activity));

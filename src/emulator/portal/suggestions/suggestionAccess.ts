@@ -6,6 +6,7 @@
  * user's suggestion is 404-101, so its existence is not revealed.
  */
 import { PlatformError } from '../../../errors/platformError.js';
+import { KB_LANGUAGES } from '../../../schemas/languages.js';
 import type { PortalCall } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { STATUS_DISPLAY, type StoredSuggestion } from './suggestionStore.js';
@@ -32,6 +33,20 @@ export function suggestionOf(s: PortalServices, call: PortalCall, id: string, ad
   return found;
 }
 
+/**
+ * A person as the vendor's examples name one (F5): an id and names. The emulator knows its
+ * callers by id only, so the id is the first name; the last name is left empty, as the
+ * vendor's examples sometimes do (R2: display text is never checked).
+ */
+export function personView(p: { id: string; kind: string }) {
+  return { id: p.id, kind: p.kind, firstName: p.id, lastName: '' };
+}
+
+/** A suggestion's language with its display name (`label`), as the vendor's examples carry it. */
+function languageView(code: string) {
+  return { code, label: KB_LANGUAGES.find((l) => l.code.toLowerCase() === code.toLowerCase())?.name ?? code };
+}
+
 export function suggestionView(s: StoredSuggestion) {
   return {
     id: s.id,
@@ -39,12 +54,12 @@ export function suggestionView(s: StoredSuggestion) {
     description: s.description ?? '',
     content: s.content,
     status: { value: s.status, displayValue: STATUS_DISPLAY[s.status] },
-    modifiedBy: s.modifiedBy,
+    modifiedBy: personView(s.modifiedBy),
     modifiedDate: s.modifiedDate,
     hasAttachments: s.attachments.length > 0,
     hasComments: s.comments.length > 0,
     hasRelatedArticles: s.relatedArticles.length > 0,
-    language: s.language,
+    language: languageView(s.language.code),
     customAttributes: s.customAttributes,
     ...(s.feedbackArticle ? { feedbackArticle: s.feedbackArticle } : {}),
     ...(s.articleId ? { articleId: s.articleId } : {}),

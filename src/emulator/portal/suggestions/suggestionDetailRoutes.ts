@@ -13,10 +13,13 @@ import { beginPortalCall, portalBody, routePath } from '../portalRequest.js';
 import type { PortalServices } from '../portalServices.js';
 import { UPLOAD_PATH } from './attachmentUploads.js';
 import { realisticAttachment } from '../../realistic/realisticAnswers.js';
-import { isOwner, requireSetting, suggestionOf } from './suggestionAccess.js';
+import { isOwner, personView, requireSetting, suggestionOf } from './suggestionAccess.js';
 
-/** Largest attachment the emulator takes. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/**
+ * The largest attachment (F6): the vendor's model says 25 MB; read as 25 MiB, the larger
+ * reading, so that no file the vendor takes is refused here.
+ */
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 
 export function registerSuggestionDetailRoutes(s: PortalServices): void {
   const { app } = s.ctx;
@@ -37,7 +40,7 @@ export function registerSuggestionDetailRoutes(s: PortalServices): void {
     const call = await beginPortalCall(s.ctx, s.kb, rc, comments);
     requireSetting(call);
     const rec = suggestionOf(s, call, rc.params.suggestionID!, true);
-    sendJson(rc.res, 200, { count: rec.comments.length, comments: rec.comments });
+    sendJson(rc.res, 200, { count: rec.comments.length, comments: rec.comments.map((c) => ({ ...c, createdBy: personView(c.createdBy) })) });
   });
   app.route('post', routePath(comments), async (rc) => {
     const call = await beginPortalCall(s.ctx, s.kb, rc, comments);
@@ -47,7 +50,7 @@ export function registerSuggestionDetailRoutes(s: PortalServices): void {
     if (!isOwner(call, found) && !call.user.admin) throw PlatformError.of('403-198', { reason: 'only the owner or an administrator may comment on a suggestion' });
     const body = portalBody(addCommentBodySchema, rc.body);
     if (found.status !== 'suggested' && found.status !== 'pending') {
-      throw PlatformError.of('409-101', { reason: `suggestion ${found.id} is ${found.status}; comments are taken while it is Suggested or Pending` });
+      throw PlatformError.of('400-114', { id: found.id, status: found.status, reason: 'comments are taken while it is Suggested or Pending' });
     }
     const c = { id: s.suggestions.newSubId(), content: body.content, createdBy: { id: call.user.id, kind: call.user.kind }, createdDate: new Date(s.ctx.now()).toISOString() };
     found.comments.push(c);
@@ -82,7 +85,7 @@ export function registerSuggestionDetailRoutes(s: PortalServices): void {
     if (!hit || !(isOwner(call, hit.suggestion) || call.user.admin)) throw PlatformError.of('404-101', { name: `attachmentID ${rc.params.attachmentID}` });
     const a = hit.attachment;
     const view = { id: a.id, fileName: a.fileName, size: a.size, contentType: a.contentType, contentUrl: s.uploads.url(s.ctx.baseUrl(), a.altId, 'GET', s.ctx.now()), link: { rel: 'self', href: attachmentHref(call.portal.id, a.id) } };
-    sendJson(rc.res, 200, realisticAttachment(view, s.ctx.drifts()));
+    sendJson(rc.res, 200, realisticAttachment(view, s.ctx.drifts(), { one: true }));
   });
 
   // The signed URLs carry their own authorisation; no bearer token.

@@ -77,8 +77,8 @@ export function registerSuggestionRoutes(s: PortalServices): void {
     }
     const body = portalBody(modifySuggestionBodySchema, rc.body);
     const rec = suggestionOf(s, call, body.id);
-    if (rec.status !== 'pending') throw PlatformError.of('409-101', { reason: `suggestion ${rec.id} is ${rec.status}; only a pending suggestion can be modified` });
-    if (body.modifiedDate !== rec.modifiedDate) throw PlatformError.of('409-110', { name: `suggestion ${rec.id}`, modifiedDate: rec.modifiedDate });
+    if (rec.status !== 'pending') throw PlatformError.of('400-114', { id: rec.id, status: rec.status, reason: 'only a pending suggestion can be modified' });
+    if (body.modifiedDate !== rec.modifiedDate) throw PlatformError.of('400-110', { name: `suggestion ${rec.id}`, modifiedDate: rec.modifiedDate });
     if (body.name !== undefined) rec.name = body.name;
     if (body.description !== undefined) rec.description = body.description;
     if (body.content !== undefined) rec.content = body.content;
@@ -111,14 +111,14 @@ export function registerSuggestionRoutes(s: PortalServices): void {
     const call = await beginPortalCall(s.ctx, s.kb, rc, one);
     requireSetting(call);
     const rec = suggestionOf(s, call, rc.params.suggestionID!, true);
-    sendJson(rc.res, 200, realisticSuggestion(suggestionView(rec), `${s.linkBase()}/portals/${call.portal.id}/suggestions/${rec.id}`, s.ctx.drifts()));
+    sendJson(rc.res, 200, realisticSuggestion(suggestionView(rec), `${s.linkBase()}/portals/${call.portal.id}/suggestions/${rec.id}`, s.ctx.drifts(), { one: true }));
   });
 
   app.route('del', routePath(one), async (rc) => {
     const call = await beginPortalCall(s.ctx, s.kb, rc, one);
     requireSetting(call, 'manageSuggestion');
     const rec = suggestionOf(s, call, rc.params.suggestionID!);
-    if (rec.status === 'approved') throw PlatformError.of('409-111', { id: rec.id });
+    if (rec.status === 'approved') throw PlatformError.of('400-111', { id: rec.id });
     s.suggestions.delete(rec.id);
     sendJson(rc.res, 204);
   });
