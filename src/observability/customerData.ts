@@ -4,24 +4,34 @@
  * anyone with access to Redis or the logs could read them. Each is replaced by a marker naming
  * what it was (`[card]`, `[email]`, `[phone]`), so a transcript still reads sensibly.
  *
- * - cards: 13 to 19 digits, optionally grouped by single spaces or dashes, that pass the Luhn
+ * However they are written (S18): the patterns read the text folded (foldedText.ts), so digits
+ * of any script (full-width `４`, Arabic-Indic `٤`, ...), every Unicode space (no-break, thin,
+ * ideographic) and dash, and full-width letters and at signs count as their ASCII selves.
+ *
+ * - cards: 13 to 19 digits, in one run or grouped by up to three separators between digits
+ *   (spaces, dots, slashes, dashes: `4111.1111`, `4111  1111`, `4111 / 1111`), that pass the Luhn
  *   check (so an order number of 16 digits is masked only when it happens to pass it too);
  * - e-mail addresses: local part, an at sign, a domain with a dot;
- * - phone numbers: 9 to 15 digits in one run or in groups (spaces, dots, dashes, brackets), or
- *   from 7 digits when written with a leading `+`; ISO dates and IPv4 addresses are left alone.
+ * - phone numbers: 9 to 15 digits in one run or in groups (one or two spaces, dots, slashes,
+ *   dashes, brackets), or from 7 digits when written with a leading `+`; dates (ISO, or day,
+ *   month and year with dots or slashes) and IPv4 addresses are left alone.
  *
  * Masking is a heuristic: it errs on the side of masking (a 10-digit reference becomes `[phone]`),
  * and a number spelled in words is not found.
  */
+import { replaceFolded } from './foldedText.js';
+
 export type CustomerDataKind = 'cards' | 'emails' | 'phones';
 
 export const CUSTOMER_DATA_KINDS: readonly CustomerDataKind[] = ['cards', 'emails', 'phones'];
 
-const CARD = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g;
+const CARD = /(?<![\d-])\d(?:[ ./-]{0,3}\d){12,18}(?![\d-])/g;
 // Each pattern may start only where a run of its characters starts (the lookbehinds), and its
 // groups cannot split the same characters two ways: a long hostile string costs linear time.
 const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
-const PHONE = /(?<![\w@+.-])(?:\+ ?)?(?:\(\d{1,4}\)[ .-]?)?\d+(?:[ .-]\(?\d+\)?)*(?![\w@])/g;
+const PHONE = /(?<![\w@+./-])(?:\+ ?)?(?:\(\d{1,4}\)[ ./-]?)?\d+(?:[ ./-]{1,2}\(?\d+\)?)*(?![\w@])/g;
+/** A date at the start of a phone-like match: 2026-11-26, 26.11.2026, 26/11/2026. */
+const DATE_FIRST = /^(?:\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})(?![\d])/;
 
 /** True when the digits pass the Luhn check (the check digit of card numbers). */
 export function passesLuhn(digits: string): boolean {
@@ -40,7 +50,7 @@ export function passesLuhn(digits: string): boolean {
 function looksLikePhone(match: string): boolean {
   const digits = match.replace(/\D/g, '').length;
   const bare = match.replace(/^[(]+|[)]+$/g, '');
-  if (/^\d{4}-\d{2}-\d{2}$/.test(bare) || /^\d{1,3}(\.\d{1,3}){3}$/.test(bare)) return false;
+  if (DATE_FIRST.test(bare) || /^\d{1,3}(\.\d{1,3}){3}$/.test(bare)) return false;
   return match.trimStart().startsWith('+') ? digits >= 7 && digits <= 15 : digits >= 9 && digits <= 15;
 }
 
@@ -52,21 +62,26 @@ function looksLikePhone(match: string): boolean {
 export const CARD_MIN_DIGITS = 13;
 export const PHONE_MIN_DIGITS = 7;
 
-/** How many ASCII digits `text` has. */
+/** How many digits `text` has, of any script (a character outside ASCII is counted as one: folding tells). */
 export function digitCount(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x30 && c <= 0x39) n++;
+    if ((c >= 0x30 && c <= 0x39) || c >= 0x80) n++;
   }
   return n;
 }
 
+/** Whether `text` may hold an at sign (a full-width or small one folds to '@'). */
+function mayHoldAt(text: string): boolean {
+  return text.includes('@') || text.includes('\uff20') || text.includes('\ufe6b');
+}
+
 /** One pass per kind: the text with that kind's matches replaced by its marker. */
 const maskPass: Record<CustomerDataKind, (text: string) => string> = {
-  cards: (t) => t.replace(CARD, (m) => (passesLuhn(m.replace(/\D/g, '')) ? '[card]' : m)),
-  emails: (t) => t.replace(EMAIL, '[email]'),
-  phones: (t) => t.replace(PHONE, (m) => (looksLikePhone(m) ? '[phone]' : m)),
+  cards: (t) => replaceFolded(t, CARD, (m) => (passesLuhn(m.replace(/\D/g, '')) ? '[card]' : undefined)),
+  emails: (t) => replaceFolded(t, EMAIL, () => '[email]'),
+  phones: (t) => replaceFolded(t, PHONE, (m) => (looksLikePhone(m) ? '[phone]' : undefined)),
 };
 
 /** `text` with the chosen kinds of customer data replaced by markers. */
@@ -74,7 +89,7 @@ export function maskCustomerData(text: string, kinds: readonly CustomerDataKind[
   if (kinds.length === 0) return text;
   let digits = digitCount(text);
   // Neither masking a card nor a phone adds or removes an @, so it is looked for once.
-  const at = text.includes('@');
+  const at = mayHoldAt(text);
   if (digits < PHONE_MIN_DIGITS && !at) return text;
   let out = text;
   if (digits >= CARD_MIN_DIGITS && kinds.includes('cards')) {

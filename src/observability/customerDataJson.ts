@@ -14,7 +14,8 @@ import { CUSTOMER_DATA_KINDS, MAX_MASK_DEPTH, maskCustomerData, PHONE_MIN_DIGITS
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const MAY_HOLD_DATA = /\d|@/;
+// Outside ASCII: digits of other scripts, full-width at signs (S18, foldedText.ts).
+const MAY_HOLD_DATA = /[\d@\u0080-\uffff]/;
 
 /** A key's name from its JSON token at [start, end), quotes included. */
 function keyName(json: string, start: number, end: number): string {
@@ -58,6 +59,11 @@ export function maskCustomerDataJson(json: string, kinds: readonly CustomerDataK
           if (json.charCodeAt(i) === 0x75) atOrEscape = true;
         } else if (d >= 0x30 && d <= 0x39) digits++;
         else if (d === 0x40) atOrEscape = true;
+        else if (d >= 0x80) {
+          // Counted as maskCustomerData's digitCount counts it: it may be a digit of another script.
+          digits++;
+          if (d === 0xff20 || d === 0xfe6b) atOrEscape = true;
+        }
       }
       if (i >= json.length) throw new SyntaxError('maskCustomerDataJson: unterminated string');
       if (expectKey) {

@@ -8,6 +8,7 @@
  * read until they expire.
  */
 import { tenantKey } from '../redis/tenantKey.js';
+import { storedId } from '../redis/storedId.js';
 import type { Figure, FigureRow, FiguresStore } from './contactCenterFigures.js';
 
 /** The commands used (a SharedRedis or a node-redis client fits). */
@@ -43,7 +44,7 @@ export class RedisFiguresStore implements FiguresStore {
 
   async rememberTopic(conversationId: string, topic: string): Promise<void> {
     const key = this.topicsKey(Math.floor(this.now() / DAY_MS) * DAY_MS);
-    await this.client.hSet(key, conversationId, topic);
+    await this.client.hSet(key, storedId(conversationId), topic);
     if (this.expiring === key) return;
     await this.client.expire(key, (TOPIC_DAYS + 1) * 24 * 3600);
     this.expiring = key;
@@ -53,10 +54,10 @@ export class RedisFiguresStore implements FiguresStore {
   async topicOf(conversationId: string): Promise<string | undefined> {
     const today = Math.floor(this.now() / DAY_MS) * DAY_MS;
     for (let day = 0; day <= TOPIC_DAYS; day++) {
-      const [topic] = await this.client.hmGet(this.topicsKey(today - day * DAY_MS), [conversationId]);
+      const [topic] = await this.client.hmGet(this.topicsKey(today - day * DAY_MS), [storedId(conversationId)]);
       if (topic !== null && topic !== undefined) return topic;
     }
-    return (await this.client.get(tenantKey(this.tenant, 'figures', 'topic', conversationId))) ?? undefined;
+    return (await this.client.get(tenantKey(this.tenant, 'figures', 'topic', storedId(conversationId)))) ?? undefined;
   }
 
   async read(from: number, until: number, windowMs: number): Promise<FigureRow[]> {

@@ -1,6 +1,7 @@
 // botbuilder Storage on Redis with optimistic concurrency (documented on the class).
 import type { Storage, StoreItems } from 'botbuilder-core';
 import { tenantKey } from '../redis/tenantKey.js';
+import { storedId } from '../redis/storedId.js';
 import { eTagConflict } from './eTagConflict.js';
 import { writeConditionOf } from './memoryStorage.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
@@ -66,9 +67,9 @@ export class RedisStorage implements Storage {
     tenantKey(this.tenant); // fails now, not at the first call, on an empty tenant
   }
 
-  /** The Redis key holding a storage key's item. */
+  /** The Redis key holding a storage key's item, named by its stored form (storedId.ts, S17). */
   keyOf(key: string): string {
-    return tenantKey(this.tenant, 'state', key);
+    return tenantKey(this.tenant, 'state', storedId(key));
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Activity, PagedResult, TranscriptInfo, TranscriptStore } from 'bot
 import { pathSegment } from '../platform/http/pathSegment.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import { tenantKey } from '../redis/tenantKey.js';
+import { idFromStored, storedId } from '../redis/storedId.js';
 import { DELETE_SCRIPT, LISTING_SCRIPT, LOG_SCRIPT, PAGE_SCRIPT, PRUNE_SCRIPT } from './redisTranscriptScripts.js';
 import { decodeTranscriptRecord, encodeTranscriptRecord } from './transcriptCodec.js';
 import {
@@ -69,7 +70,8 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
   /** The Redis keys of one transcript: its log, its listing key holder, its channel's index. */
   keysOf(channelId: string, conversationId: string): [string, string, string] {
     const ch = pathSegment(channelId);
-    const conv = pathSegment(conversationId);
+    // The stored id first: pathSegment alone turns every lone surrogate into U+FFFD (S17).
+    const conv = pathSegment(storedId(conversationId));
     return [tenantKey(this.tenant, 'transcript', ch, conv), tenantKey(this.tenant, 'transcript-key', ch, conv), this.indexOf(channelId)];
   }
 
@@ -127,7 +129,7 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
       pending.done = new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
         this.batches.delete(id);
         const prefixes = this.keyPrefixesOf(channelId);
-        await LOG_SCRIPT.run(this.client, keys, [listingKey(pending.created, conversationId), String(this.opts.ttlMs), prefixes[0], prefixes[1], ...pending.jsons]);
+        await LOG_SCRIPT.run(this.client, keys, [listingKey(pending.created, storedId(conversationId)), String(this.opts.ttlMs), prefixes[0], prefixes[1], ...pending.jsons]);
       });
       batch = pending;
       this.batches.set(id, batch);
@@ -170,10 +172,10 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
       const want = this.opts.pageSize - items.length;
       const keys = (await LISTING_SCRIPT.run(this.client, [index], [cursor, String(want)])) as string[];
       if (keys.length === 0) break;
-      const transcripts = keys.flatMap((k) => this.keysOf(channelId, fromListingKey(channelId, k).id).slice(0, 2));
+      const transcripts = keys.flatMap((k) => this.keysOf(channelId, listedOf(channelId, k).id).slice(0, 2));
       const alive = (await PRUNE_SCRIPT.run(this.client, [index, ...transcripts], keys)) as number[];
       for (let i = 0; i < keys.length; i++) {
-        if (Number(alive[i]) === 1) items.push(fromListingKey(channelId, keys[i]));
+        if (Number(alive[i]) === 1) items.push(listedOf(channelId, keys[i]));
         cursor = keys[i];
       }
       // A full page carries a token, after its last transcript: more may follow (N2).
@@ -194,4 +196,10 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     requireIds(channelId, conversationId);
     await DELETE_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [conversationId]);
   }
+}
+
+/** A listing key's transcript, its conversation id as logged (the key holds its stored id). */
+function listedOf(channelId: string, key: string): TranscriptInfo {
+  const listed = fromListingKey(channelId, key);
+  return { ...listed, id: idFromStored(listed.id) };
 }

@@ -84,6 +84,7 @@ describe('RedisTranscriptStore: the channel index stays bounded on a busy channe
     expect(await redis.client.zCard(index)).to.equal(odd.length + 1 + 40);
     expect(await redis.client.zScore(index, member)).to.equal(0);
     const listed = (await new RedisTranscriptStore({ client: redis.client, tenant: redis.tenant, pageSize: 100 }).listTranscripts(CHANNEL)).items.map((t) => t.id);
-    expect(listed.slice(0, odd.length + 1)).to.have.members(['earlier', ...odd.map((id) => id.replace('\ud800', '\ufffd'))]);
+    // Each id listed as it was logged, a lone surrogate too (S17).
+    expect(listed.slice(0, odd.length + 1)).to.have.members(['earlier', ...odd]);
   });
 });

@@ -38,6 +38,7 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../../errors/platformError.js';
 import { tenantKey } from '../../redis/tenantKey.js';
+import { idFromStored, storedId } from '../../redis/storedId.js';
 import type { RedisScriptClient } from '../../redis/luaScript.js';
 import type { RedisInboxOptions } from './redisInboxOptions.js';
 import { prefetchArguments, primeFrom } from './prefetchArguments.js';
@@ -127,7 +128,7 @@ export class RedisInbox implements Inbox {
     const token = offer ? `${offer.workerId}/${randomUUID()}` : '';
     const json = itemJson(item);
     const claimArgs = offer ? [token, String(Math.ceil(offer.leaseMs)), ...this.prefetchArgs] : ['', '0'];
-    const running = APPEND_SCRIPT.run(this.client, keys, [conversationId, item.id, json, String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin, this.noticeKind, ...claimArgs]);
+    const running = APPEND_SCRIPT.run(this.client, keys, [storedId(conversationId), storedId(item.id), json, String(this.dedupeWindowMs), this.notifyChannel, ...pin, this.origin, this.noticeKind, ...claimArgs]);
     // The claim goes to its worker whenever the script answers, after a timeout too: never a lease held by nobody.
     if (offer) running.then((answer) => offer.take(this.appendClaim(answer, conversationId, json, token, offer.workerId)), () => offer.take(undefined));
     let reply: unknown;
@@ -175,23 +176,24 @@ export class RedisInbox implements Inbox {
   /** {@inheritDoc Inbox.schedule} */
   async schedule(conversationId: string, slot: string, item: InboxItem & { notBefore: number }): Promise<void> {
     checkSchedule(conversationId, slot, item);
-    await SCHEDULE_SCRIPT.run(this.client, this.scheduleKeys(conversationId), [conversationId, slot, packScheduledItem(itemJson(item)), JSON.stringify([conversationId, slot])]);
+    await SCHEDULE_SCRIPT.run(this.client, this.scheduleKeys(conversationId), [storedId(conversationId), slot, packScheduledItem(itemJson(item)), JSON.stringify([conversationId, slot])]);
   }
 
   /** {@inheritDoc Inbox.unschedule} */
   async unschedule(conversationId: string, slot: string): Promise<boolean> {
-    return Number(await UNSCHEDULE_SCRIPT.run(this.client, this.scheduleKeys(conversationId), [conversationId, slot, JSON.stringify([conversationId, slot])])) === 1;
+    return Number(await UNSCHEDULE_SCRIPT.run(this.client, this.scheduleKeys(conversationId), [storedId(conversationId), slot, JSON.stringify([conversationId, slot])])) === 1;
   }
 
   /** {@inheritDoc Inbox.scheduled} */
   async scheduled(conversationId: string): Promise<InboxItem[]> {
-    const stored = (await SCHEDULED_SCRIPT.run(this.client, [this.key(`at:${conversationId}`), this.key(`sched:${conversationId}`)], [])) as string[];
+    const stored = (await SCHEDULED_SCRIPT.run(this.client, [this.key(`at:${storedId(conversationId)}`), this.key(`sched:${storedId(conversationId)}`)], [])) as string[];
     return stored.map((s) => JSON.parse(unpackScheduledItem(s)) as InboxItem & { notBefore: number }).sort((a, b) => a.notBefore - b.notBefore);
   }
 
   /** The keys of a conversation's scheduled items, then those of the earlier layout (still read). */
   private scheduleKeys(conversationId: string): string[] {
-    return [this.key('at'), this.key(`at:${conversationId}`), this.key('due'), this.key(`sched:${conversationId}`)];
+    const conv = storedId(conversationId);
+    return [this.key('at'), this.key(`at:${conv}`), this.key('due'), this.key(`sched:${conv}`)];
   }
 
   /** {@inheritDoc Inbox.claim} */
@@ -200,7 +202,8 @@ export class RedisInbox implements Inbox {
     const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), this.key('due'), this.key('pin')];
     const reply = (await CLAIM_SCRIPT.run(this.client, keys, [token, String(Math.ceil(leaseMs)), `${this.base}:`, workerId, String(this.dedupeWindowMs), ...this.prefetchArgs])) as [string, string, number, number, number, unknown] | null;
     if (!reply) return undefined;
-    const [conversationId, json, attempt, leaseUntil, more, rows] = reply;
+    const [stored, json, attempt, leaseUntil, more, rows] = reply;
+    const conversationId = idFromStored(stored);
     primeFrom(this.opts.prefetch, conversationId, rows);
     return { conversationId, item: JSON.parse(json) as InboxItem, workerId, token, attempt: Number(attempt), leaseUntil: Number(leaseUntil), more: Number(more) === 1 };
   }
@@ -219,7 +222,7 @@ export class RedisInbox implements Inbox {
 
   /** {@inheritDoc Inbox.renew} */
   async renew(claim: InboxClaim, leaseMs: number): Promise<boolean> {
-    const reply = await RENEW_SCRIPT.run(this.client, [this.key('ready'), this.key('lease')], [claim.conversationId, claim.token, String(Math.ceil(leaseMs))]);
+    const reply = await RENEW_SCRIPT.run(this.client, [this.key('ready'), this.key('lease')], [storedId(claim.conversationId), claim.token, String(Math.ceil(leaseMs))]);
     return Number(reply) > 0;
   }
 
@@ -227,7 +230,7 @@ export class RedisInbox implements Inbox {
   async release(claim: InboxClaim, opts: ReleaseOptions = {}): Promise<boolean> {
     this.opts.prefetch?.done(claim.conversationId);
     const c = this.conversationKeys(claim.conversationId);
-    const reply = await RELEASE_SCRIPT.run(this.client, [this.key('ready'), this.key('lease'), c.q], [claim.conversationId, claim.token, String(Math.max(0, Math.ceil(opts.delayMs ?? 0)))]);
+    const reply = await RELEASE_SCRIPT.run(this.client, [this.key('ready'), this.key('lease'), c.q], [storedId(claim.conversationId), claim.token, String(Math.max(0, Math.ceil(opts.delayMs ?? 0)))]);
     return Number(reply) === 1;
   }
 
@@ -286,14 +289,16 @@ export class RedisInbox implements Inbox {
     this.opts.prefetch?.done(claim.conversationId);
     const c = this.conversationKeys(claim.conversationId);
     const keys = [this.key('ready'), this.key('lease'), this.key('attempts'), this.key('count'), c.q, c.items, this.key('dead'), this.key('pin')];
-    return FINISH_SCRIPT.run(this.client, keys, [claim.conversationId, claim.token, claim.item.id, mode, ...rest, ...this.prefetchArgs]) as Promise<unknown[]>;
+    return FINISH_SCRIPT.run(this.client, keys, [storedId(claim.conversationId), claim.token, storedId(claim.item.id), mode, ...rest, ...this.prefetchArgs]) as Promise<unknown[]>;
   }
 
   private key(part: string): string {
     return `${this.base}:${part}`;
   }
 
+  /** A conversation's keys, named by its stored id (storedId.ts: lone surrogates kept apart, S17). */
   private conversationKeys(conversationId: string): { q: string; items: string; seen: string } {
-    return { q: this.key(`q:${conversationId}`), items: this.key(`items:${conversationId}`), seen: this.key(`seen:${conversationId}`) };
+    const conv = storedId(conversationId);
+    return { q: this.key(`q:${conv}`), items: this.key(`items:${conv}`), seen: this.key(`seen:${conv}`) };
   }
 }

@@ -1,0 +1,123 @@
+/**
+ * S17's property, shared by the one-node and the Cluster tests: ids that differ in any UTF-16
+ * code unit (lone surrogates included) stay distinct in every store, exactly as the memory
+ * stores keep them. Each run draws a few ids built to differ in one code unit and compares what
+ * a Redis-backed store answers with what its memory twin answers, on the same calls.
+ */
+import fc from 'fast-check';
+import { expect } from 'chai';
+import type { Activity } from 'botbuilder-core';
+import type { Storage } from 'botbuilder-core';
+import type { Inbox } from '../../src/adapter/inbox/inbox.js';
+import { MemoryInbox } from '../../src/adapter/inbox/memoryInbox.js';
+import { HubMemoryStorage } from '../../src/storage/memoryStorage.js';
+import { HubMemoryTranscriptStore } from '../../src/transcripts/memoryTranscriptStore.js';
+import type { TranscriptStore } from 'botbuilder-core';
+
+/** Any UTF-16 code unit, lone surrogates as likely as anything (they are the point). */
+const codeUnit = fc.oneof(
+  fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\uffff', '\ufffd'),
+  fc.integer({ min: 0, max: 0xffff }).map((u) => String.fromCharCode(u)),
+  fc.constantFrom('a', ':', '{', '|', '%', '\\', '"'),
+);
+const utf16Id = fc.string({ unit: codeUnit, minLength: 1, maxLength: 6 });
+
+/** A few ids, some differing from the first in one code unit only (the attack's shape). */
+export const similarIds = fc
+  .tuple(utf16Id, fc.array(fc.tuple(fc.nat(), codeUnit), { minLength: 1, maxLength: 3 }), fc.array(utf16Id, { maxLength: 2 }))
+  .map(([base, edits, others]) => {
+    const variants = edits.map(([at, unit]) => {
+      const i = at % base.length;
+      return base.slice(0, i) + unit + base.slice(i + 1);
+    });
+    return [base, ...variants, ...others];
+  });
+
+const item = (id: string) => ({ id, payload: { text: id }, receivedAt: 1 });
+
+/** What an inbox answers to appends of `ids` (in one conversation, and each as a conversation), then claims. */
+async function inboxAnswers(inbox: Inbox, ids: string[]): Promise<unknown> {
+  const duplicates: boolean[] = [];
+  for (const id of ids) duplicates.push((await inbox.append('one conversation', item(id))).duplicate);
+  for (const id of ids) duplicates.push((await inbox.append(id, item(`in ${id}`))).duplicate);
+  const claimed: [string, string][] = [];
+  for (;;) {
+    const claim = await inbox.claim('w', 30_000);
+    if (!claim) break;
+    claimed.push([claim.conversationId, claim.item.id]);
+    expect((claim.item.payload as { text: string }).text).to.equal(claim.item.id);
+    await inbox.complete(claim);
+  }
+  claimed.sort(([a, b], [c, d]) => (a === c ? (b < d ? -1 : b > d ? 1 : 0) : a < c ? -1 : 1));
+  return { duplicates, claimed };
+}
+
+async function storageAnswers(storage: Storage, ids: string[]): Promise<unknown> {
+  for (const [i, id] of ids.entries()) await storage.write({ [id]: { n: i, id } });
+  const items = await storage.read(ids);
+  return Object.fromEntries(Object.entries(items).map(([k, v]) => [k, { n: (v as { n: number }).n, id: (v as { id: string }).id }]));
+}
+
+async function transcriptAnswers(store: TranscriptStore, ids: string[]): Promise<unknown> {
+  for (const id of ids) {
+    await store.logActivity({ type: 'message', id: `m ${id}`, text: 'hello', channelId: 'hub', conversation: { id } as Activity['conversation'], from: { id: 'customer' }, recipient: { id: 'bot' }, timestamp: new Date(1000) } as Activity);
+  }
+  const listed = (await store.listTranscripts('hub')).items.map((t) => t.id).sort();
+  const logged: Record<string, string[]> = {};
+  for (const id of ids) logged[id] = (await store.getTranscriptActivities('hub', id)).items.map((a) => a.id ?? '');
+  return { listed, logged };
+}
+
+/** The stores a property run compares with their memory twins; each call gives fresh ones (a tenant of its own). */
+export interface RedisStoresUnderTest {
+  inbox(): Promise<Inbox>;
+  storage(): Promise<Storage>;
+  transcripts(): Promise<TranscriptStore>;
+}
+
+/**
+ * Registers the [S17] tests: each store on Redis answers as its memory twin on random ids.
+ *
+ * @param label - where the stores run (one node, a Cluster)
+ * @param stores - fresh Redis-backed stores
+ * @param numRuns - runs per property (each run costs a tenant's round trips)
+ */
+export function exactIdsProperty(label: string, stores: () => RedisStoresUnderTest, numRuns = 40): void {
+  describe(`Ids kept exactly as sent, ${label} (S17)`, function () {
+    this.timeout(120_000);
+    it('[S17] the inbox keeps ids that differ in one UTF-16 code unit apart, as the memory inbox does', async () => {
+      await fc.assert(
+        fc.asyncProperty(similarIds, async (ids) => {
+          expect(await inboxAnswers(await stores().inbox(), ids)).to.deep.equal(await inboxAnswers(new MemoryInbox(), ids));
+        }),
+        { numRuns },
+      );
+    });
+
+    it('[S17] Storage keeps items under keys that differ in one UTF-16 code unit apart, as memory storage does', async () => {
+      await fc.assert(
+        fc.asyncProperty(similarIds, async (ids) => {
+          expect(await storageAnswers(await stores().storage(), ids)).to.deep.equal(await storageAnswers(new HubMemoryStorage(), ids));
+        }),
+        { numRuns },
+      );
+    });
+
+    it('[S17] transcripts of conversations whose ids differ in one UTF-16 code unit stay apart and list their ids as logged', async () => {
+      await fc.assert(
+        fc.asyncProperty(similarIds, async (ids) => {
+          expect(await transcriptAnswers(await stores().transcripts(), ids)).to.deep.equal(await transcriptAnswers(new HubMemoryTranscriptStore(), ids));
+        }),
+        { numRuns },
+      );
+    });
+
+    it('[S17] the three message ids of the attack (\\ud800, \\udbff, \\udc00) are three turns, none a duplicate', async () => {
+      const inbox = await stores().inbox();
+      const answers = [];
+      for (const id of ['m\ud800', 'm\udbff', 'm\udc00']) answers.push(await inbox.append('c', item(id)));
+      expect(answers.map((a) => a.duplicate)).to.deep.equal([false, false, false]);
+      expect(await inbox.depth()).to.equal(3);
+    });
+  });
+}
