@@ -49,9 +49,9 @@ describe('[M3] the container image (deploy/Dockerfile)', function () {
     });
 
     it('[M3] the image runs as a non-root user and declares the health check', async () => {
-      const config = JSON.parse(await podmanOk(['image', 'inspect', '--format', '{{json .Config}}', image])) as { User: string; Healthcheck?: { Test: string[] } };
-      expect(config.User).to.match(/^[1-9]\d*:\d+$/);
-      expect(config.Healthcheck?.Test.join(' ')).to.contain(HEALTH_PATH);
+      const [inspected] = JSON.parse(await podmanOk(['image', 'inspect', image])) as { Config: { User: string }; Healthcheck?: { Test: string[] } }[];
+      expect(inspected.Config.User).to.match(/^[1-9]\d*:\d+$/);
+      expect(inspected.Healthcheck?.Test.join(' ')).to.contain(HEALTH_PATH);
     });
 
     it('[M3] the container answers its health route, its health check passes, and a customer is answered through the emulator', async () => {

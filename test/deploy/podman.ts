@@ -32,11 +32,14 @@ async function ulimitWithinHost(limitName: string, wanted: number): Promise<stri
 
 let prepared: Promise<void> | undefined;
 
-/** Installs podman and runc when missing and writes the containers.conf (once per process). */
+
+/** Installs podman, runc and catatonit when missing and writes the containers.conf (once per process). */
 export function preparePodman(): Promise<void> {
   prepared ??= (async () => {
     await ensureDebianPackage('/usr/bin/podman', ['podman', 'runc']);
     await ensureDebianPackage('/usr/sbin/runc', ['runc']);
+    // A pod's infra container (podman kube play) is built from catatonit.
+    await ensureDebianPackage('/usr/bin/catatonit', ['catatonit']);
     await mkdir(PODMAN_HOME, { recursive: true });
     const nofile = await ulimitWithinHost('Max open files', 65_536);
     const nproc = await ulimitWithinHost('Max processes', 4096);
