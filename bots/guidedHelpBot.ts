@@ -10,7 +10,7 @@ import type { AnsweredQuestionInput } from '../src/schemas/guidedHelpRequests.js
 import { isTransientTurnError } from '../src/adapter/turnErrors.js';
 import { parseCommand } from './guidedHelpCommands.js';
 import { asksForPerson } from '../dialogs/guidedHelp/personRequest.js';
-import { matchTopic, topicName, topicPicker, topicQuestion, type GuidedHelpTopic } from './guidedHelpTopics.js';
+import { matchTopic, topicFigureName, topicName, topicPicker, topicQuestion, type GuidedHelpTopic } from './guidedHelpTopics.js';
 import { parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
 import { isBareNumber } from '../dialogs/guidedHelp/understanding/numbersInText.js';
 import { understandTopic } from './topicUnderstanding.js';
@@ -177,6 +177,7 @@ export class GuidedHelpBot extends ActivityHandler {
     }
     const casebaseId = cd?.casebaseId ?? topic?.casebaseId;
     if (!casebaseId) return this.greet(context, topics);
+    const named = topic ?? topics.find((t) => t.casebaseId === casebaseId);
     await this.runDialog(
       context,
       {
@@ -190,6 +191,7 @@ export class GuidedHelpBot extends ActivityHandler {
         ...(a.text ? { initialText: a.text } : {}),
       },
       locale,
+      named ? topicFigureName(named, locale) : casebaseId,
     );
   }
 
@@ -259,10 +261,11 @@ export class GuidedHelpBot extends ActivityHandler {
     return { lang: portalLanguageOf(locale), ...(this.opts.profileId ? { profileId: this.opts.profileId } : {}) };
   }
 
-  private async runDialog(context: TurnContext, event: GuidedHelpEvent, locale: string): Promise<void> {
+  /** @param figureTopic - for a START, the topic as the contact-center figures name it */
+  private async runDialog(context: TurnContext, event: GuidedHelpEvent, locale: string, figureTopic?: string): Promise<void> {
     const turn = await this.dialog.handle(context.activity.conversation.id, event, this.input(locale));
     if (event.type === 'START' && !turn.duplicate) {
-      await this.opts.figures?.started(context.activity.conversation.id, event.casebaseId);
+      await this.opts.figures?.started(context.activity.conversation.id, figureTopic ?? event.casebaseId);
       // The dialog's item now says the conversation was greeted (GreetedConversations).
       await this.greeted.dialogStarted(context.activity.conversation.id);
     }

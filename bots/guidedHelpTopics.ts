@@ -25,6 +25,19 @@ export interface GuidedHelpTopic {
   useLiveRelease?: boolean;
 }
 
+/**
+ * The topic as contact-center figures name it (O5, M7): its name as the customer sees it,
+ * without the release's version ("Printers 3.0 (draft)" is "Printers"), so a report reads in
+ * the customer's words and a new release counts under the same topic.
+ *
+ * @param topic - the topic
+ * @param locale - the conversation's locale
+ */
+export function topicFigureName(topic: GuidedHelpTopic, locale: string): string {
+  const name = topicName(topic, locale);
+  return name.replace(/\s+(?:v\d+(?:\.\d+)*|\d+(?:\.\d+)+)(?:\s*\([^)]*\))?\s*$/i, '').trim() || name;
+}
+
 /** Quick replies hold a few choices comfortably; more go in a list picker. */
 const MAX_QUICK_REPLIES = 5;
 

@@ -1,6 +1,8 @@
 /** The `hubbot` command as installed (bin/hubbot.js loads it): the subcommands of cli/main.ts. */
 // First: hides DEP0111 before any subcommand loads restify (see the module).
 import './quietNodeWarnings.js';
+// Before anything is printed: a reader that closes the pipe early gets no stack trace.
+import './quietPipes.js';
 import { pathToFileURL } from 'node:url';
 import { main } from './main.js';
 

@@ -111,9 +111,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // The emulator's sample portal unless told otherwise.
     PORTAL_ID: opts.portalId ?? opts.env?.PORTAL_ID ?? LOCAL_PORTAL_ID,
   };
-  const config = loadConfig(env);
+  let config: Config;
   let bot: HubBotServer | undefined;
   try {
+    // Inside the try: a configuration error must not leave the emulator listening (M7).
+    config = loadConfig(env);
     bot = await startHubBotServer({ ...opts.parts, config, bot: opts.bot, extend: opts.extend, logger: opts.logger, worker: opts.worker });
     const description = localSetupDescription(bot.url, config);
     await provision(connectPlatform(config).conversations, description, { env, onStep: opts.onStep });

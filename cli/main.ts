@@ -33,13 +33,15 @@ export async function main(argv: string[], extra: Record<string, CommandEntry> =
   const commands = { ...extra, ...COMMANDS };
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    console.log(usage(commands));
-    return name === undefined ? 1 : 0;
+    // No command is a usage error (2, as the exit code table of docs/operations.md says).
+    if (name === undefined) console.error(usage(commands));
+    else console.log(usage(commands));
+    return name === undefined ? 2 : 0;
   }
   const command = commands[name];
   if (!command) {
     console.error(`hubbot: unknown command "${name}"\n\n${usage(commands)}`);
-    return 1;
+    return 2;
   }
   try {
     return await (await command.load()).run(args);

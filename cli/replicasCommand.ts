@@ -16,11 +16,13 @@ export const REPLICAS_HELP = `Usage: hubbot replicas [options]
 
 Runs the emulator and several bot replicas (separate processes) behind a round-robin proxy,
 sharing one Redis (or a Redis Cluster), as a contact center would run them. Stop with Ctrl+C.
+The replicas send traces where this shell's OTEL_EXPORTER_OTLP_ENDPOINT (and OTEL_*) say.
 
 Options:
   --count <n>            replicas to start (default 3)
   --port <n>             the proxy's port, where the hub calls (default 3978; 0 picks a free one)
   --emulator-port <n>    the emulator's port (default 4010; 0 picks a free one)
+  --replica-port <n>     the first replica's port, the others the next ones (default: free ports)
   --redis <url>          the Redis every replica shares (default REDIS_URL or ${DEFAULT_REDIS_URL})
   --redis-cluster <seeds> a Redis Cluster instead: host:port,... or redis:// URLs (default REDIS_CLUSTER_NODES)
   --local-cluster        start a Redis Cluster of six nodes on 127.0.0.1:17001-17006 for the run
@@ -49,6 +51,7 @@ export function parseReplicasArgs(args: string[], env: Record<string, string | u
       count: { type: 'string' },
       port: { type: 'string' },
       'emulator-port': { type: 'string' },
+      'replica-port': { type: 'string' },
       redis: { type: 'string' },
       'redis-cluster': { type: 'string' },
       'local-cluster': { type: 'boolean' },
@@ -90,6 +93,7 @@ export function parseReplicasArgs(args: string[], env: Record<string, string | u
     replicas: count('count', values.count, 3, 1),
     proxyPort: count('port', values.port, 3978),
     emulator: { port: count('emulator-port', values['emulator-port'], 4010), ...(plan ? { plan } : {}) },
+    ...(values['replica-port'] === undefined ? {} : { replicaPort: count('replica-port', values['replica-port'], 0, 1) }),
     redisUrl,
     ...(values['local-cluster'] ? { localCluster: true } : clusterSeeds ? { redisClusterNodes: clusterSeeds } : {}),
     leaseMs: values.lease === undefined ? undefined : count('lease', values.lease, 30_000, 100),

@@ -57,11 +57,13 @@ export async function run(args: string[], io: CommandIo = consoleIo()): Promise<
   try {
     const store = new RedisTranscriptStore({ client, tenant: tenant ?? 'default' });
     const activities = await readTranscript(store, values.channel ?? HUB_CHANNEL_ID, positionals[0]);
-    if (values.json) io.out(JSON.stringify(activities, null, 2));
-    else if (activities.length === 0) {
+    // Unknown is a failure in both forms (M7): a script reading --json tells it from an empty chat.
+    if (activities.length === 0) {
       io.err(`hubbot transcript: no transcript for conversation ${JSON.stringify(positionals[0])} (never seen, or past its retention)`);
       return 1;
-    } else for (const a of activities) io.out(transcriptLine(a));
+    }
+    if (values.json) io.out(JSON.stringify(activities, null, 2));
+    else for (const a of activities) io.out(transcriptLine(a));
     return 0;
   } finally {
     await closeRedisConnection(client);

@@ -46,6 +46,8 @@ export interface ReplicaHarnessOptions {
   /** Also serve the emulator's web chat and inspector pages (for a person); default false. */
   webChat?: boolean;
   proxyPort?: number;
+  /** The first replica's port; the others take the next ones. Default: free ports picked by the system. */
+  replicaPort?: number;
   /** Inbox lease of each replica (ms); default the product's (30 s). Short in tests. */
   leaseMs?: number;
   pollIntervalMs?: number;
@@ -127,8 +129,9 @@ export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Pro
     cleanups.push(async () => platformCalls.stop());
 
     const env: Record<string, string | undefined> = { ...process.env };
-    // The replicas' configuration is this harness's, whatever this shell's environment says.
-    for (const key of Object.keys(configSchema.shape)) delete env[key];
+    // The replicas' configuration is this harness's, whatever this shell's environment says;
+    // except where their traces go (OTEL_*): a collector of this shell's is theirs too (O4).
+    for (const key of Object.keys(configSchema.shape)) if (!key.startsWith('OTEL_')) delete env[key];
     Object.assign(env, {
       PLATFORM_BASE_URL: emulator.url,
       PLATFORM_TOKEN_URL: emulator.tokenUrl,
@@ -173,7 +176,8 @@ export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Pro
     const route = () => proxy.setUpstreams(live().map((r) => r.url));
     let started = 0;
     const startReplica = async () => {
-      const r = await ReplicaProcess.start({ name: `replica-${++started}`, env, logs: opts.logs });
+      const port = opts.replicaPort === undefined ? '0' : String(opts.replicaPort + started);
+      const r = await ReplicaProcess.start({ name: `replica-${++started}`, env: { ...env, BOT_PORT: port }, logs: opts.logs });
       r.on('report', (m: ReplicaReport) => {
         if (m.type === 'turn') {
           const t = { replica: r.name, turn: m.turn };

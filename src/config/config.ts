@@ -9,7 +9,8 @@ import { clusterSettings } from '../redis/redisSettings.js';
 
 const PLANS = ['Developer', 'Basic', 'Enterprise'] as const;
 
-const optionalUrl = z.url().optional();
+// http(s) only: `localhost:5500` parses as a URL of scheme `localhost:` and would fail later, unnamed.
+const optionalUrl = z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' }).optional();
 const port = z.coerce.number().int().min(0).max(65535);
 const csv = z
   .string()
@@ -196,7 +197,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   if (cfg.PLATFORM_BASE_URL && !cfg.PLATFORM_TOKEN_URL) problems.push('PLATFORM_TOKEN_URL: required when PLATFORM_BASE_URL is set');
-  if (cfg.BOT_CLIENT_ID && !cfg.BOT_TOKEN_SIGNING_KEY) problems.push('BOT_TOKEN_SIGNING_KEY: required when BOT_CLIENT_ID is set');
   if (cfg.CALLBACK_JWKS_URL && cfg.CALLBACK_SHARED_SECRET) problems.push('CALLBACK_JWKS_URL and CALLBACK_SHARED_SECRET: set one or neither');
   if ((cfg.CALLBACK_JWKS_URL || cfg.CALLBACK_SHARED_SECRET) !== undefined && !cfg.CALLBACK_ISSUER) problems.push('CALLBACK_ISSUER: required with CALLBACK_JWKS_URL or CALLBACK_SHARED_SECRET');
   if (cfg.CALLBACK_ISSUER && !cfg.CALLBACK_JWKS_URL && !cfg.CALLBACK_SHARED_SECRET) problems.push('CALLBACK_ISSUER: needs CALLBACK_JWKS_URL or CALLBACK_SHARED_SECRET');

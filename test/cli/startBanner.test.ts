@@ -7,6 +7,7 @@ import { cleanEnv, HUBBOT_BIN, runHubbot } from '../support/runHubbot.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { loadSetupFile } from '../../src/provisioning/setupDescription.js';
 import { localSetupDescription } from '../../cli/localStack.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -19,22 +20,23 @@ const run = (args: string[], extra: Record<string, string>) => runHubbot(args, c
 /** Starts `hubbot start` and returns what it printed up to the end of its banner, and a stop. */
 async function start(extra: Record<string, string>): Promise<{ out: string; err: () => string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [HUBBOT_BIN, 'start', '--port', '0', '--emulator-port', '0'], { env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  // Standard output is a pipe here, so the banner comes on standard error (M7); `out` is both.
   let out = '';
   let err = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-  child.stdout.setEncoding('utf8');
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr.setEncoding('utf8');
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
   };
-  while (!out.includes('Stop with Ctrl+C.')) {
-    const [chunk] = (await Promise.race([once(child.stdout, 'data'), once(child, 'exit').then(() => [''])])) as string[];
+  while (!err.includes('Stop with Ctrl+C.')) {
+    const [chunk] = (await Promise.race([once(child.stderr, 'data'), once(child, 'exit').then(() => [''])])) as string[];
     if (chunk === '') throw new Error(`hubbot start exited before its banner:\n${out}\n${err}`);
-    out += chunk;
+    err += chunk;
   }
-  return { out, err: () => err, stop };
+  return { out: out + err, err: () => err, stop };
 }
 
 describe('hubbot start: logs, banner, local setup', function () {
@@ -51,13 +53,16 @@ describe('hubbot start: logs, banner, local setup', function () {
       expect(s.out.slice(bannerAt)).to.not.match(/\] (INFO|WARN)/);
       const exported = /export (PLATFORM_BASE_URL=\S+ PLATFORM_TOKEN_URL=\S+ PLATFORM_CLIENT_ID=\S+ PLATFORM_CLIENT_SECRET=\S+)/.exec(s.out);
       expect(exported, s.out).to.not.equal(null);
-      expect(s.out).to.include('hubbot status samples/setup.local.json');
+      // The status hint names this stack's own setup (its bot listens on a port of its own, M8).
+      const hint = /^ {2}node (\S+) status (\S+) {3}\(what this stack provisioned\)$/m.exec(s.out);
+      expect(hint, s.out).to.not.equal(null);
+      expect(resolve(hint![1])).to.equal(HUBBOT_BIN);
 
-      // The credentials printed work: status of the ready local setup file on this very stack.
+      // The credentials printed work: status of the printed setup file on this very stack.
       const vars = Object.fromEntries(exported![1].split(' ').map((pair) => pair.split('=', 2) as [string, string]));
-      const status = await run(['status', LOCAL_SETUP], vars);
+      const status = await run(['status', hint![2]], vars);
       expect(status.code, status.stderr).to.equal(0);
-      for (const step of ['participant', 'channel', 'orchestration', 'account']) expect(status.stdout).to.match(new RegExp(`^= ${step}\\s.* equal `, 'm'));
+      for (const step of ['clientApplication', 'participant', 'channel', 'orchestration', 'account']) expect(status.stdout).to.match(new RegExp(`^= ${step}\\s.* equal `, 'm'));
       expect(s.err()).to.not.include('DEP0111');
       expect(status.stderr).to.not.include('DEP0111');
     } finally {
@@ -69,6 +74,7 @@ describe('hubbot start: logs, banner, local setup', function () {
     const s = await start({ LOG_FORMAT: 'json' });
     try {
       const line = s.out.split('\n').find((l) => l.startsWith('{'));
+      expect(s.err()).to.not.match(/^\{"level"/m);
       expect(JSON.parse(line!)).to.deep.include({ name: 'hubbot', msg: 'hub bot listening' });
     } finally {
       await s.stop();

@@ -3,6 +3,10 @@ import { parseReplicasArgs } from '../../cli/replicasCommand.js';
 import { probeReply } from '../../cli/harness/probeBot.js';
 import { Customer } from '../e2e/customerClient.js';
 import { runReplicasCommand } from './runReplicasCommand.js';
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { waitFor } from '../support/waitFor.js';
 
 describe('hubbot replicas (command line)', function () {
   this.timeout(60_000);
@@ -30,5 +34,48 @@ describe('hubbot replicas (command line)', function () {
     stop();
     expect(await exit).to.equal(0);
     expect(lines.at(-1)).to.match(/exited|stopping/);
+  });
+});
+
+describe('hubbot replicas: traces and ports (M7)', function () {
+  this.timeout(90_000);
+  let collector: Server;
+  const posts: string[] = [];
+  const saved = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  before(async () => {
+    collector = createServer((req, res) => {
+      posts.push(req.url ?? '');
+      req.resume().on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
+      });
+    }).listen(0, '127.0.0.1');
+    await once(collector, 'listening');
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+  });
+  after(() => {
+    if (saved === undefined) delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    else process.env.OTEL_EXPORTER_OTLP_ENDPOINT = saved;
+    collector.close();
+  });
+
+  it('[M7] the replicas listen on the chosen ports and send their traces where OTEL_EXPORTER_OTLP_ENDPOINT says', async () => {
+    const probe = createServer().listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const port = (probe.address() as AddressInfo).port;
+    probe.close();
+    await once(probe, 'close');
+    expect(parseReplicasArgs(['--replica-port', String(port)], {})).to.deep.include({ replicaPort: port });
+    const { text, emulatorUrl, account, stop, exit } = await runReplicasCommand(['--count', '1', '--port', '0', '--emulator-port', '0', '--replica-port', String(port)]);
+    try {
+      expect(text).to.match(new RegExp(`replica-1 +http://127\\.0\\.0\\.1:${port} +pid \\d+`));
+      const customer = await Customer.start(emulatorUrl, account);
+      await customer.say('hi');
+      await customer.messages(1);
+      await waitFor(() => posts.includes('/v1/traces'), { what: 'a trace export from the replica', timeoutMs: 30_000 });
+    } finally {
+      stop();
+      expect(await exit).to.equal(0);
+    }
   });
 });
