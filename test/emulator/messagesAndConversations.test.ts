@@ -138,13 +138,14 @@ describe('emulator: messages, routing and conversations', () => {
     expect(seen.body.received).to.have.length(0);
   });
 
-  it('puts an escalation.transfer in the agent queue; later customer messages go there, not to the bot', async () => {
+  it('[U6] puts an escalation.transfer in the agent queue; later customer messages go there and to the bot (default handover mode)', async () => {
     const conv = await open();
     const transfer = message('custom_bot', 'escalation.transfer', conv, { summary: 'printer offline after reset' });
     expect((await hub(emu, 'POST', '/conversations/messages', { token, body: batchOf(transfer) })).status).to.equal(202);
     await own(emu, 'POST', `/conversations/${conv}/messages`, { text: 'still there?' });
     await emu.deliveriesIdle();
-    expect(callbacks()).to.have.length(0);
+    // The bot offered what the customer may answer while the transfer waits: it hears them.
+    expect(callbacks().map((c) => (c.body as { messages: { message: { content?: { text?: string } }[] } }).messages.message[0].content?.text)).to.deep.equal(['still there?']);
     const queue = (await own(emu, 'GET', '/escalations')).body.escalation.filter((e: { conversationId: string }) => e.conversationId === conv);
     expect(queue).to.have.length(1);
     expect(queue[0]).to.include({ agentId: 'agent-7', summary: 'printer offline after reset' });
