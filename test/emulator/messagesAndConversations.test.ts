@@ -154,6 +154,15 @@ describe('emulator: messages, routing and conversations', () => {
     expect(received.map((e: { kind: string }) => e.kind)).to.deep.equal(['escalated']);
   });
 
+  it('[U8] a customer message sent again with its id (after a lost answer) is taken once', async () => {
+    const conv = await open();
+    for (let i = 0; i < 2; i++) expect((await own(emu, 'POST', `/conversations/${conv}/messages`, { id: 'web-1', text: 'sent twice' })).status).to.equal(202);
+    await emu.deliveriesIdle();
+    const texts = (await own(emu, 'GET', `/conversations/${conv}`)).body.messages.message.map((m: { content?: { text?: string } }) => m.content?.text);
+    expect(texts.filter((t: string | undefined) => t === 'sent twice')).to.have.length(1);
+    expect(callbacks().filter((c) => JSON.stringify(c.body).includes('sent twice'))).to.have.length(1);
+  });
+
   it('[C11] GET /conversations/{id} returns the completed conversation with its messages (409 before, 404 unknown)', async () => {
     const conv = await open();
     await own(emu, 'POST', `/conversations/${conv}/messages`, { text: 'hi' });
