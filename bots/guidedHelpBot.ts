@@ -10,7 +10,7 @@ import type { AnsweredQuestionInput } from '../src/schemas/guidedHelpRequests.js
 import { isTransientTurnError } from '../src/adapter/turnErrors.js';
 import { parseCommand } from './guidedHelpCommands.js';
 import { asksForPerson } from '../dialogs/guidedHelp/personRequest.js';
-import { matchTopic, topicFigureName, topicName, topicPicker, topicQuestion, type GuidedHelpTopic } from './guidedHelpTopics.js';
+import { customerTopicName, matchTopic, topicFigureName, topicName, topicPicker, topicQuestion, type GuidedHelpTopic } from './guidedHelpTopics.js';
 import { parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
 import { isBareNumber } from '../dialogs/guidedHelp/understanding/numbersInText.js';
 import { understandTopic } from './topicUnderstanding.js';
@@ -254,7 +254,8 @@ export class GuidedHelpBot extends ActivityHandler {
   private async topics(context: TurnContext, locale: string): Promise<GuidedHelpTopic[]> {
     if (this.opts.casebases) return this.opts.casebases;
     const list = await this.opts.portal.listCasebases({ acceptLanguage: portalLanguageOf(locale), conversationId: context.activity.conversation.id });
-    return list.map((c) => ({ casebaseId: c.casebaseId, name: c.name }));
+    // Release names carry versions ("Printers 3.0"): the customer sees the topic's own name (U8).
+    return list.map((c) => ({ casebaseId: c.casebaseId, name: customerTopicName(c.name) }));
   }
 
   private input(locale: string) {

@@ -9,6 +9,7 @@ import { normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
 import type { AskedQuestion } from '../dialogs/guidedHelp/askedQuestion.js';
 import { textLanguageOf, type TextLanguage } from '../dialogs/guidedHelp/guidedHelpMessages.js';
 import { numbered } from '../dialogs/guidedHelp/guidedHelpRenderer.js';
+import { isBareNumber } from '../dialogs/guidedHelp/understanding/numbersInText.js';
 
 /**
  * A topic the guided-help bot offers: a casebase of the portal, its name for the customer and the
@@ -26,16 +27,35 @@ export interface GuidedHelpTopic {
 }
 
 /**
- * The topic as contact-center figures name it (O5, M7): its name as the customer sees it,
- * without the release's version ("Printers 3.0 (draft)" is "Printers"), so a report reads in
- * the customer's words and a new release counts under the same topic.
+ * A release version at the end of a name: "3.0", "2024.2", "v2", "V 4.1", "release 7", "(draft)".
+ * A plain number alone is kept ("Windows 11" is a product's name, not a release).
+ */
+const RELEASE_SUFFIX = /(?:(?:\s*[-–:]\s*|\s+)(?:\(?(?:draft|beta|qa|author|live)\)?|(?:v|version|release|rel\.?)\s?\d+(?:\.\d+)*|\d+(?:\.\d+)+))+\s*$/iu;
+
+/**
+ * The customer-facing name of a topic whose name comes from the portal (U8): the portal lists
+ * casebase releases, and a release's name carries its version ("Printers 3.0", "Home internet
+ * 2024.2"), which the customer never needs to see. Configured topics (`casebases`) are shown as
+ * they are written.
+ *
+ * @param releaseName - the release's name as the portal gives it
+ * @returns the name without its trailing release version (the name itself when nothing else is left)
+ */
+export function customerTopicName(releaseName: string): string {
+  const stripped = releaseName.replace(RELEASE_SUFFIX, '').trim();
+  return stripped === '' ? releaseName.trim() : stripped;
+}
+
+/**
+ * The topic as contact-center figures name it (O5, M7): its name as the customer sees it, in the
+ * conversation's language and without the release's version (customerTopicName), so a report
+ * reads in the customer's words and a new release counts under the same topic.
  *
  * @param topic - the topic
  * @param locale - the conversation's locale
  */
 export function topicFigureName(topic: GuidedHelpTopic, locale: string): string {
-  const name = topicName(topic, locale);
-  return name.replace(/\s+(?:v\d+(?:\.\d+)*|\d+(?:\.\d+)+)(?:\s*\([^)]*\))?\s*$/i, '').trim() || name;
+  return customerTopicName(topicName(topic, locale));
 }
 
 /** Quick replies hold a few choices comfortably; more go in a list picker. */
@@ -66,13 +86,13 @@ export function topicPicker(topics: GuidedHelpTopic[], text: string, locale: str
       text,
     );
   }
-  // A list shows positions (a bare "2" picks the second); quick replies show none (U3).
+  // A list shows positions; buttons are in order too: a bare "2" picks the second of either (U9).
   const cards = topics.map((t, i) => CardFactory.heroCard(numbered(topicName(t, locale), i), undefined, [{ type: 'imBack', title: topicName(t, locale), value: String(i + 1) }]));
   return MessageFactory.list(cards, text);
 }
 
 /**
- * The topics as a question: a list picker (positions offered) or quick replies (none).
+ * The topics as a question: a list picker or quick replies, both offering positions (U9).
  *
  * @param topics - the topics offered
  * @param locale - the conversation's locale
@@ -98,7 +118,12 @@ export function matchTopic(topics: GuidedHelpTopic[], text: string, locale: stri
   // The same matching as answers to a question: position in the list (its id too), or name.
   // Positions, not casebase ids: two topics may share a casebase (its live and draft releases).
   // Exact forms only: free text is understood by topicUnderstanding.ts, which says so (B6).
-  // Positions only where the picker shows them: a list (more than MAX_QUICK_REPLIES topics).
+  // Positions wherever the topics are shown in order, buttons included (U9).
+  const byName = topics.filter((t) => normalise(topicName(t, locale)) === said);
+  if (byName.length === 1) return byName[0];
+  // A name inside a sentence ("my home internet is slow") is the customer's own words, understood
+  // (and said) by topicUnderstanding.ts; here only a position, or a list item's id, picks.
+  if (!isBareNumber(text) && !/^topic-\d+$/.test(text.trim())) return undefined;
   const parsed = parseExactAnswer(topicQuestion(topics, locale), text);
   if (!parsed.ok) return undefined;
   return topics[Number(parsed.input.answers[0]?.id?.slice('topic-'.length))];

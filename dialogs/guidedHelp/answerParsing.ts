@@ -23,12 +23,16 @@ export const MAX_TEXT_ANSWER = 4000;
 export type AnswerHint = 'noMatch' | 'ambiguous' | 'oneOnly' | 'notANumber' | 'outOfRange' | 'notAPosition' | 'empty' | 'tooLong';
 
 /**
- * Where a bare number ("2") may pick an answer by its position (U3): only where the customer
- * sees the answers numbered. 'lists': list pickers (the default renderer numbers their items,
- * quick replies show none); 'all': every choice question (a renderer that numbers all answers,
- * samples/customRenderer); 'none': never.
+ * Where a bare number ("2") may pick an answer by its position (U3, U9): wherever the customer
+ * sees the answers in order. 'all' (the default): every choice question, list pickers and
+ * buttons (quick replies) alike, the same way as the topics, yes/no and the handover's choice;
+ * 'lists': list pickers only (for a channel that shows buttons in no fixed order); 'none':
+ * never. Digits inside an answer's name never pick by position, whatever the policy.
  */
 export type AnswerPositions = 'lists' | 'all' | 'none';
+
+/** The policy the guided help uses unless its settings say otherwise (U9). */
+export const DEFAULT_ANSWER_POSITIONS: AnswerPositions = 'all';
 
 /**
  * Whether `q`'s answers are offered with their positions under `policy`.
@@ -36,7 +40,7 @@ export type AnswerPositions = 'lists' | 'all' | 'none';
  * @param q - the question asked
  * @param policy - where positions are offered
  */
-export function offersPositions(q: Pick<AskedQuestion, 'format'>, policy: AnswerPositions = 'lists'): boolean {
+export function offersPositions(q: Pick<AskedQuestion, 'format'>, policy: AnswerPositions = DEFAULT_ANSWER_POSITIONS): boolean {
   if (!isChoice(q) || policy === 'none') return false;
   return policy === 'all' || q.format !== 'radioButton';
 }
@@ -155,7 +159,7 @@ function parseText(q: AskedQuestion, text: string): ParsedAnswer {
 }
 
 /** The answer `text` gives in one of the exact forms: an answer's id, its position where offered, its text; a number. */
-export function parseExactAnswer(q: AskedQuestion, text: string, positions: AnswerPositions = 'lists'): ParsedAnswer {
+export function parseExactAnswer(q: AskedQuestion, text: string, positions: AnswerPositions = DEFAULT_ANSWER_POSITIONS): ParsedAnswer {
   return isChoice(q) ? parseChoice(q, text, offersPositions(q, positions)) : q.format === 'number' ? parseNumeric(q, text) : parseText(q, text);
 }
 
@@ -167,7 +171,7 @@ export function parseExactAnswer(q: AskedQuestion, text: string, positions: Answ
  * @param positions - where a bare number picks by position (U3); default list pickers only
  * @param locale - the conversation's language: numbers in its words are read too (U5)
  */
-export function parseAnswer(q: AskedQuestion, text: string, positions: AnswerPositions = 'lists', locale?: string): ParsedAnswer {
+export function parseAnswer(q: AskedQuestion, text: string, positions: AnswerPositions = DEFAULT_ANSWER_POSITIONS, locale?: string): ParsedAnswer {
   const exact = parseExactAnswer(q, text, positions);
   if (exact.ok || (exact.hint !== 'noMatch' && exact.hint !== 'ambiguous' && exact.hint !== 'notANumber')) return exact;
   // A bare number at a choice is an id or a position, never words to understand (U3).

@@ -166,6 +166,8 @@ export function createGuidedHelpMachine(overrides: Partial<GuidedHelpSettings> =
                 { guard: { type: 'says', params: { yes: true } }, target: 'accepting', actions: 'noteActivity' },
                 { guard: { type: 'says', params: { yes: false, replay: true } }, target: 'afterReject', actions: ['noteActivity', 'markRejected'] },
                 { guard: { type: 'says', params: { yes: false } }, target: 'rejecting', actions: 'noteActivity' },
+                // "3": the offer's third button, the agent, as a bare number picks by position everywhere (U9).
+                { guard: 'picksAgentButton', target: '#guidedHelp.escalated', actions: ['noteActivity', { type: 'escalate', params: { reason: 'customer' } }] },
                 { actions: ['noteActivity', 'emitOfferHint'] },
               ],
               SAVE: [{ guard: 'liveSession', target: 'saving', actions: 'noteActivity' }, { actions: ['noteActivity', { type: 'say', params: { key: 'saveNotLive' } }] }],

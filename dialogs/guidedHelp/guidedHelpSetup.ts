@@ -42,6 +42,7 @@ export function guidedHelpSetup(settings: GuidedHelpSettings) {
       hasQuestion: ({ context }) => context.question !== undefined,
       hasSolution: ({ context }) => context.solutions.length > 0,
       liveSession: ({ context }) => context.session?.live === true && !!context.session.releaseId,
+      picksAgentButton: ({ event }) => event.type === 'TEXT' && event.text.trim() === '3',
       says: ({ context, event }, p: { yes: boolean; replay?: boolean }) => (p.yes ? yes(event, context.lang) : no(event, context.lang)) && (p.replay === undefined || replayed(event) === p.replay),
       closeOnAccept: ({ context }) => context.session?.closeOnAccept === true,
       closeOnReject: ({ context }) => context.session?.closeOnReject === true,

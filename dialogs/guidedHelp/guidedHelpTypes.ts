@@ -5,7 +5,7 @@
  * the dialog.
  */
 import type { AnsweredQuestionInput } from '../../src/schemas/guidedHelpRequests.js';
-import type { AnswerHint, AnswerPositions } from './answerParsing.js';
+import { DEFAULT_ANSWER_POSITIONS, type AnswerHint, type AnswerPositions } from './answerParsing.js';
 import type { AnswerOption, AskedQuestion } from './askedQuestion.js';
 import type { AnswerRecord, OfferedSolution, SessionInfo } from './searchDigest.js';
 import type { StartSearchRequest } from './guidedHelpPortal.js';
@@ -191,7 +191,7 @@ export interface GuidedHelpSettings {
   endAfterMs: number;
   /** Consecutive portal failures before the customer is handed to an agent. */
   maxPortalFailures: number;
-  /** Where a bare number picks an answer by position (U3): where the renderer numbers answers. */
+  /** Where a bare number picks an answer by position (U3, U9): wherever answers are shown in order. */
   answerPositions: AnswerPositions;
 }
 
@@ -199,5 +199,5 @@ export const DEFAULT_GUIDED_HELP_SETTINGS: GuidedHelpSettings = {
   reminderAfterMs: 5 * 60_000,
   endAfterMs: 5 * 60_000,
   maxPortalFailures: 2,
-  answerPositions: 'lists',
+  answerPositions: DEFAULT_ANSWER_POSITIONS,
 };

@@ -7,7 +7,8 @@
  *
  *   waiting   agent joins → answered; the transfer fails or the deadline falls → choosing
  *             (the customer is told and offered to keep waiting or go back to the assistant);
- *             customer messages are not answered
+ *             the hub delivers customer messages to the bot while the transfer waits (U6): the
+ *             first of each wait gets one acknowledgement, the others none (they are the agent's)
  *   answered  the bot stays silent (turns ignored; the transcript still records them) until
  *             the agent hands back (conversation.state "bot") or the conversation ends
  *   choosing  "keep waiting" → waiting again (the transfer is sent again after a failure);
@@ -17,7 +18,7 @@
  * through `onEvent` (the bot server counts them in /metrics).
  */
 import { ActivityTypes, MessageFactory, TurnContext, type Activity, type Middleware, type Storage } from 'botbuilder-core';
-import { BACK_CHOICE, WAIT_CHOICE, choosesToWait, handoverText } from './handoverTexts.js';
+import { BACK_CHOICE, WAIT_CHOICE, choosesToGoBack, choosesToWait, handoverText, isOtherPosition } from './handoverTexts.js';
 import { HANDOVER_DEADLINE_EVENT, handoverSignalOf, isTransfer } from './handoverSignals.js';
 
 /**
@@ -45,6 +46,8 @@ export interface HandoverRecord {
   failed?: boolean;
   /** The customer's locale, for the texts the middleware sends them. */
   locale?: string;
+  /** Whether the customer was told, during this wait, that their messages are passed on. */
+  acknowledged?: boolean;
 }
 
 /** What the middleware needs of the adapter for its deadlines (HubAdapter has both). */
@@ -162,12 +165,14 @@ export class HandoverMiddleware implements Middleware {
         await this.close(conversationId);
         return next();
       case 'customer':
-        if (record.status !== 'choosing') return; // an agent holds it, or is being waited for: silent
+        if (record.status === 'waiting') return this.acknowledgeOnce(context, record);
+        if (record.status !== 'choosing') return; // an agent holds it: silent
         if (choosesToWait(context.activity.text)) return this.waitAgain(context, record);
+        if (isOtherPosition(context.activity.text)) return this.offerChoice(context, record, record.failed ? 'transferFailed' : 'noAgentYet');
         this.report('fell_back', conversationId);
         await this.close(conversationId);
         // The choice itself is no question for the bot: it starts afresh, as on an empty message.
-        if (context.activity.text === BACK_CHOICE) context.activity.text = '';
+        if (choosesToGoBack(context.activity.text)) context.activity.text = '';
         return next();
       default:
         return; // agents' messages and other hub events are not the bot's while the handover lasts
@@ -188,6 +193,13 @@ export class HandoverMiddleware implements Middleware {
     await this.opts.scheduler?.scheduleEvent(TurnContext.getConversationReference(context.activity), { name: HANDOVER_DEADLINE_EVENT, value: { deadline } }, deadline, HANDOVER_DEADLINE_EVENT);
   }
 
+  /** One word per wait that the customer's messages are passed on; the next ones are the agent's alone. */
+  private async acknowledgeOnce(context: TurnContext, record: HandoverRecord): Promise<void> {
+    if (record.acknowledged) return;
+    await this.write(context.activity.conversation.id, { ...record, acknowledged: true });
+    await context.sendActivity({ type: ActivityTypes.Message, text: handoverText(record.locale, 'waitingAck'), locale: record.locale });
+  }
+
   private async waitAgain(context: TurnContext, record: HandoverRecord): Promise<void> {
     await context.sendActivity({ type: ActivityTypes.Message, text: handoverText(record.locale, 'stillWaiting'), locale: record.locale });
     if (record.failed && record.transfer) {
@@ -195,7 +207,8 @@ export class HandoverMiddleware implements Middleware {
       await context.sendActivity({ ...record.transfer });
       return;
     }
-    await this.wait(context, { ...record, failed: undefined });
+    // "All right, an agent will be with you" already says it: no second word in this wait.
+    await this.wait(context, { ...record, failed: undefined, acknowledged: true });
   }
 
   private async offerChoice(context: TurnContext, record: HandoverRecord, key: 'noAgentYet' | 'transferFailed'): Promise<void> {
@@ -204,7 +217,7 @@ export class HandoverMiddleware implements Middleware {
       { type: 'imBack', title: handoverText(locale, 'keepWaiting'), value: WAIT_CHOICE },
       { type: 'imBack', title: handoverText(locale, 'backToBot'), value: BACK_CHOICE },
     ];
-    await this.write(context.activity.conversation.id, { ...record, status: 'choosing', deadline: undefined });
+    await this.write(context.activity.conversation.id, { ...record, status: 'choosing', deadline: undefined, acknowledged: undefined });
     await context.sendActivity({ ...MessageFactory.suggestedActions(actions, handoverText(locale, key)), locale });
   }
 

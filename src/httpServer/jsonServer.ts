@@ -6,7 +6,8 @@
  * Routes are registered through `route`, whose handler is async and receives the parsed
  * JSON body (when the route wants one); throwing a PlatformError refuses the request.
  */
-import restify from 'restify';
+import type * as restify from 'restify';
+import { restify as loadRestify } from './restifyLoader.js';
 import type { IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PlatformError } from '../errors/platformError.js';
@@ -108,7 +109,7 @@ export interface JsonServerOptions {
  * @param opts - the server's name, the default body limit, slow-client limits, a body hook, a refusal hook
  */
 export function createJsonServer(opts: JsonServerOptions): JsonServer {
-  const server = restify.createServer({ name: opts.name, handleUncaughtExceptions: false });
+  const server = loadRestify().createServer({ name: opts.name, handleUncaughtExceptions: false });
   const defaultLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   refuseMalformedRequests(server.server, opts.onConnectionRefused);
   limitSlowClients(server.server, opts.slowClients, opts.onConnectionRefused);

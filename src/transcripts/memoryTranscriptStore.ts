@@ -68,10 +68,13 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
    * @param activity - the activity, with its channel and conversation ids
    * @throws Error when the activity has no channel id or no conversation id
    */
-  async logActivity(activity: Activity): Promise<void> {
+  logActivity(activity: Activity): Promise<void> {
+    // Argument errors are thrown, not returned as a rejection: as botbuilder's reference does (N9).
     const { channelId, conversationId } = transcriptAddress(activity);
-    const now = Date.now();
-    this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), now, () => createdAt(activity.timestamp, now));
+    return settled(() => {
+      const now = Date.now();
+      this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), now, () => createdAt(activity.timestamp, now));
+    });
   }
 
   /**
@@ -124,13 +127,15 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
    * @param startDate - leaves out activities before this time
    * @returns the page, and a continuation token while more follow
    */
-  async getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
+  getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
     requireIds(channelId, conversationId);
-    const start = positionOf(continuationToken);
-    const kept = this.channel(channelId)?.get(conversationId);
-    // Between sweeps a transcript may be past its retention: it is gone all the same.
-    const all = kept && kept.expiresAt > Date.now() ? kept.activities : [];
-    return pageOf(all.slice(start, start + this.opts.pageSize), start, all.length, this.opts.pageSize, startDate);
+    return settled(() => {
+      const start = positionOf(continuationToken);
+      const kept = this.channel(channelId)?.get(conversationId);
+      // Between sweeps a transcript may be past its retention: it is gone all the same.
+      const all = kept && kept.expiresAt > Date.now() ? kept.activities : [];
+      return pageOf(all.slice(start, start + this.opts.pageSize), start, all.length, this.opts.pageSize, startDate);
+    });
   }
 
   /**
@@ -139,8 +144,12 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
    * @param channelId - the channel
    * @param continuationToken - the previous page's token; none, null or '' for the first page
    */
-  async listTranscripts(channelId: string, continuationToken?: string | null): Promise<PagedResult<TranscriptInfo>> {
+  listTranscripts(channelId: string, continuationToken?: string | null): Promise<PagedResult<TranscriptInfo>> {
     requireIds(channelId);
+    return settled(() => this.listing(channelId, continuationToken));
+  }
+
+  private listing(channelId: string, continuationToken?: string | null): PagedResult<TranscriptInfo> {
     const after = checkListingToken(continuationToken);
     const now = Date.now();
     const keys = [...(this.channel(channelId)?.values() ?? [])].filter((k) => k.expiresAt > now).map((k) => k.key).sort();
@@ -160,11 +169,13 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
    * @param channelId - the channel
    * @param conversationId - the conversation
    */
-  async deleteTranscript(channelId: string, conversationId: string): Promise<void> {
+  deleteTranscript(channelId: string, conversationId: string): Promise<void> {
     requireIds(channelId, conversationId);
-    const channel = this.channel(channelId);
-    const kept = channel?.get(conversationId);
-    if (channel && kept) this.forget(channel, conversationId, kept);
+    return settled(() => {
+      const channel = this.channel(channelId);
+      const kept = channel?.get(conversationId);
+      if (channel && kept) this.forget(channel, conversationId, kept);
+    });
   }
 
   /** The channel's transcripts, those past their retention removed first. */
@@ -181,5 +192,14 @@ export class HubMemoryTranscriptStore implements TranscriptStore, KeptJsonLogger
       for (const transcripts of this.channels.values()) for (const [id, kept] of transcripts) if (kept.expiresAt <= now) this.forget(transcripts, id, kept);
     }
     return channel;
+  }
+}
+
+/** The work's result as a promise; an error of the work itself (a redaction that throws) rejects it. */
+function settled<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (err) {
+    return Promise.reject(err);
   }
 }

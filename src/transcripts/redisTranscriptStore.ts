@@ -95,8 +95,13 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
    * @param activity - the activity, with its channel and conversation ids
    * @throws Error when the activity has no channel id or no conversation id
    */
-  async logActivity(activity: Activity): Promise<void> {
+  logActivity(activity: Activity): Promise<void> {
+    // Argument errors are thrown, not returned as a rejection: as botbuilder's reference does (N9).
     const { channelId, conversationId } = transcriptAddress(activity);
+    return this.logAt(activity, channelId, conversationId);
+  }
+
+  private async logAt(activity: Activity, channelId: string, conversationId: string): Promise<void> {
     const now = Date.now();
     await this.keep(channelId, conversationId, storedActivityJson(activity, this.opts.redact, now), createdAt(activity.timestamp, now));
   }
@@ -147,8 +152,12 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
    * @param startDate - leaves out activities before this time
    * @returns the page, and a continuation token while more follow
    */
-  async getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
+  getTranscriptActivities(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
     requireIds(channelId, conversationId);
+    return this.pageAt(channelId, conversationId, continuationToken, startDate);
+  }
+
+  private async pageAt(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
     const start = positionOf(continuationToken);
     const [log] = this.keysOf(channelId, conversationId);
     const [total, records] = (await PAGE_SCRIPT.run(this.client, [log], [String(start), String(start + this.opts.pageSize - 1)])) as [number, string[]];
@@ -162,8 +171,12 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
    * @param channelId - the channel
    * @param continuationToken - the previous page's token; none, null or '' for the first page
    */
-  async listTranscripts(channelId: string, continuationToken?: string | null): Promise<PagedResult<TranscriptInfo>> {
+  listTranscripts(channelId: string, continuationToken?: string | null): Promise<PagedResult<TranscriptInfo>> {
     requireIds(channelId);
+    return this.listingAt(channelId, continuationToken);
+  }
+
+  private async listingAt(channelId: string, continuationToken?: string | null): Promise<PagedResult<TranscriptInfo>> {
     const index = this.indexOf(channelId);
     const items: TranscriptInfo[] = [];
     let cursor = checkListingToken(continuationToken) ?? '';
@@ -192,9 +205,9 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
    * @param channelId - the channel
    * @param conversationId - the conversation
    */
-  async deleteTranscript(channelId: string, conversationId: string): Promise<void> {
+  deleteTranscript(channelId: string, conversationId: string): Promise<void> {
     requireIds(channelId, conversationId);
-    await DELETE_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [conversationId]);
+    return DELETE_SCRIPT.run(this.client, this.keysOf(channelId, conversationId), [conversationId]).then(() => undefined);
   }
 }
 

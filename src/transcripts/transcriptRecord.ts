@@ -4,7 +4,8 @@
  *
  * Kept: the fields a supervisor or an agent reads (who, when, what was said or shown). Left
  * out: `channelData`, which carries the hub's raw message with the customer's contact
- * addresses, and `serviceUrl`. Then the operator's `redact` hook runs on the copy, before
+ * addresses. `serviceUrl` is kept: an activity reads back as botbuilder's own store gives it
+ * (N9), and it names the channel's endpoint, nobody's data. Then the operator's `redact` hook runs on the copy, before
  * anything is stored, so personal data it removes never reaches the store.
  */
 import type { Activity, PagedResult } from 'botbuilder-core';
@@ -29,7 +30,7 @@ export const DEFAULT_TRANSCRIPT_TTL_SECONDS = 30 * 24 * 3600;
 export const DEFAULT_TRANSCRIPT_PAGE_SIZE = 20;
 
 const KEPT_FIELDS = [
-  'type', 'id', 'timestamp', 'localTimestamp', 'channelId', 'from', 'recipient', 'conversation', 'replyToId',
+  'type', 'id', 'timestamp', 'localTimestamp', 'channelId', 'serviceUrl', 'from', 'recipient', 'conversation', 'replyToId',
   'text', 'speak', 'locale', 'name', 'value', 'attachments', 'suggestedActions', 'entities', 'membersAdded', 'membersRemoved',
 ] as const;
 

@@ -37,7 +37,7 @@ describe('cards on the hub', () => {
   it('[N3] a hero card with one link stays a rich link; with answers it is a template of reply buttons', () => {
     const link = one(MessageFactory.attachment(CardFactory.heroCard('Guide', 'Read this', [], [open('Open', 'https://kb/1')])));
     expect(link.type.value).to.equal('richMessage.richlink');
-    expect(link.content).to.deep.include({ title: 'Guide', url: 'https://kb/1', description: 'Read this' });
+    expect(link.content).to.deep.include({ title: 'Guide', url: 'https://kb/1', description: 'Read this\nOpen' }); // the button's label kept (N8)
     const answers = one(MessageFactory.attachment(CardFactory.heroCard('Size?', undefined, ['Small', { type: 'postBack', title: 'Large', value: { size: 'L' } }])));
     expect(answers.type.value).to.equal('richMessage.template');
     expect(elementsOf(answers)[0].buttons).to.deep.equal([

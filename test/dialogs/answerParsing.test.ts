@@ -33,8 +33,9 @@ describe('guided help: answer parsing', () => {
 
   it('refuses an unknown choice, and several choices on a single-choice question', () => {
     expect(parseAnswer(radio, 'satellite')).to.deep.equal({ ok: false, hint: 'noMatch' });
-    expect(parseAnswer(radio, '9')).to.deep.equal({ ok: false, hint: 'noMatch' });
-    expect(parseAnswer(radio, '9', 'all')).to.deep.equal({ ok: false, hint: 'notAPosition' });
+    // Buttons are shown in order: a bare number out of them is asked again with the range (U9).
+    expect(parseAnswer(radio, '9')).to.deep.equal({ ok: false, hint: 'notAPosition' });
+    expect(parseAnswer(radio, '9', 'lists')).to.deep.equal({ ok: false, hint: 'noMatch' });
     expect(parseAnswer(radio, 'fibre, cable')).to.deep.equal({ ok: false, hint: 'oneOnly' });
   });
 

@@ -50,6 +50,8 @@ function eventsFor(s: Snap): GuidedHelpEvent[] {
     { type: 'TEXT', at: 2, text: 'no' },
     { type: 'TEXT', at: 2, text: 'yes', replay: true },
     { type: 'TEXT', at: 2, text: 'no', replay: true },
+    // The offer's third button by its position (U9).
+    { type: 'TEXT', at: 2, text: '3' },
     { type: 'ACCEPT', at: 2 },
     { type: 'REJECT', at: 2 },
     { type: 'ACCEPT', at: 2, replay: true },

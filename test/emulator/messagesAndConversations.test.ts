@@ -138,19 +138,29 @@ describe('emulator: messages, routing and conversations', () => {
     expect(seen.body.received).to.have.length(0);
   });
 
-  it('puts an escalation.transfer in the agent queue; later customer messages go there, not to the bot', async () => {
+  it('[U6] puts an escalation.transfer in the agent queue; later customer messages go there and to the bot (default handover mode)', async () => {
     const conv = await open();
     const transfer = message('custom_bot', 'escalation.transfer', conv, { summary: 'printer offline after reset' });
     expect((await hub(emu, 'POST', '/conversations/messages', { token, body: batchOf(transfer) })).status).to.equal(202);
     await own(emu, 'POST', `/conversations/${conv}/messages`, { text: 'still there?' });
     await emu.deliveriesIdle();
-    expect(callbacks()).to.have.length(0);
+    // The bot offered what the customer may answer while the transfer waits: it hears them.
+    expect(callbacks().map((c) => (c.body as { messages: { message: { content?: { text?: string } }[] } }).messages.message[0].content?.text)).to.deep.equal(['still there?']);
     const queue = (await own(emu, 'GET', '/escalations')).body.escalation.filter((e: { conversationId: string }) => e.conversationId === conv);
     expect(queue).to.have.length(1);
     expect(queue[0]).to.include({ agentId: 'agent-7', summary: 'printer offline after reset' });
     expect(queue[0].customerMessages[0].content.text).to.equal('still there?');
     const received = (await own(emu, 'GET', `/conversations/${conv}/received`)).body.events;
     expect(received.map((e: { kind: string }) => e.kind)).to.deep.equal(['escalated']);
+  });
+
+  it('[U8] a customer message sent again with its id (after a lost answer) is taken once', async () => {
+    const conv = await open();
+    for (let i = 0; i < 2; i++) expect((await own(emu, 'POST', `/conversations/${conv}/messages`, { id: 'web-1', text: 'sent twice' })).status).to.equal(202);
+    await emu.deliveriesIdle();
+    const texts = (await own(emu, 'GET', `/conversations/${conv}`)).body.messages.message.map((m: { content?: { text?: string } }) => m.content?.text);
+    expect(texts.filter((t: string | undefined) => t === 'sent twice')).to.have.length(1);
+    expect(callbacks().filter((c) => JSON.stringify(c.body).includes('sent twice'))).to.have.length(1);
   });
 
   it('[C11] GET /conversations/{id} returns the completed conversation with its messages (409 before, 404 unknown)', async () => {

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { ActivityHandler, MemoryStorage, TestAdapter, type Activity } from 'botbuilder-core';
 import { HandoverMiddleware, type HandoverEvent } from '../../src/handover/handoverMiddleware.js';
-import { BACK_CHOICE, WAIT_CHOICE } from '../../src/handover/handoverTexts.js';
+import { BACK_CHOICE, HANDOVER_LANGUAGES, WAIT_CHOICE, handoverText } from '../../src/handover/handoverTexts.js';
 
 class TestBot extends ActivityHandler {
   seen: string[] = [];
@@ -55,7 +55,7 @@ describe('handover to an agent', () => {
     const replies = await t.say('agent');
     expect(replies.map((r) => r.name ?? r.text)).to.deep.equal(['I am passing you to an agent.', 'handoff']);
     expect((await t.middleware.read(t.conversationId))?.status).to.equal('waiting');
-    expect(await t.say('hello? anyone?')).to.deep.equal([]);
+    expect((await t.say('hello? anyone?')).map((r) => r.text)).to.deep.equal(['Thank you, your messages will be passed on: an agent will answer as soon as one is free.']);
     t.tick(42_000);
     expect(await t.agentJoins()).to.deep.equal([]); // no greeting for the agent
     expect(t.events).to.deep.equal([{ event: 'started', waitedMs: undefined }, { event: 'answered', waitedMs: 42_000 }]);
@@ -130,5 +130,53 @@ describe('handover to an agent', () => {
     await u.turn({ type: 'endOfConversation' });
     expect(kinds(u.events)).to.deep.equal(['started', 'answered', 'closed']);
     expect(await u.middleware.read(u.conversationId)).to.equal(undefined);
+  });
+
+  it('[U6] messages typed while a transfer waits get one acknowledgement per wait, in the conversation\'s language', async () => {
+    for (const locale of ['en-US', 'fr-FR', 'es-ES', 'de-DE']) {
+      const t = setUp();
+      await t.turn({ type: 'message', text: 'agent', locale });
+      const ack = handoverText(locale, 'waitingAck');
+      const replies = [];
+      for (const text of ['hello?', 'anyone there?', 'still waiting']) replies.push(...(await t.turn({ type: 'message', text, locale })));
+      expect(replies.map((r) => r.text), locale).to.deep.equal([ack]);
+      expect(replies[0].locale).to.equal(locale);
+      expect(t.bot.seen, 'the bot itself does not answer them').to.deep.equal(['agent']);
+      // The choice after the wait, then a new wait: "keep waiting" is its acknowledgement.
+      const offer = await t.hub('handover.deadline', { deadline: await t.deadline() });
+      expect(offer[0].text).to.equal(handoverText(locale, 'noAgentYet'));
+      expect(offer[0].suggestedActions?.actions.map((a) => a.title)).to.deep.equal([handoverText(locale, 'keepWaiting'), handoverText(locale, 'backToBot')]);
+      expect((await t.turn({ type: 'message', text: WAIT_CHOICE, locale })).map((r) => r.text)).to.deep.equal([handoverText(locale, 'stillWaiting')]);
+      expect(await t.turn({ type: 'message', text: 'hello again', locale })).to.deep.equal([]);
+    }
+  });
+
+  it('[U6] each language has every handover text, and its own (not English) apart from English itself', () => {
+    const keys = ['noAgentYet', 'transferFailed', 'keepWaiting', 'backToBot', 'stillWaiting', 'waitingAck'] as const;
+    expect(HANDOVER_LANGUAGES).to.have.members(['en', 'fr', 'es', 'de']);
+    for (const lang of HANDOVER_LANGUAGES.filter((l) => l !== 'en')) {
+      for (const key of keys) expect(handoverText(lang, key), `${lang} ${key}`).to.be.a('string').and.not.equal(handoverText('en', key));
+    }
+  });
+
+  it('[U6] the choice typed or clicked in any language is acted on: the label of "back" starts the assistant afresh, "seguir esperando" waits', async () => {
+    const t = setUp();
+    await t.turn({ type: 'message', text: 'agent', locale: 'es-ES' });
+    await t.hub('handover.deadline', { deadline: await t.deadline() });
+    expect((await t.turn({ type: 'message', text: 'Seguir esperando', locale: 'es-ES' })).map((r) => r.text)).to.deep.equal([handoverText('es', 'stillWaiting')]);
+    await t.hub('handover.deadline', { deadline: await t.deadline() });
+    expect((await t.turn({ type: 'message', text: 'zurück zum Assistenten', locale: 'es-ES' })).map((r) => r.text)).to.deep.equal(['bot: ']);
+    expect(kinds(t.events)).to.deep.equal(['started', 'timed_out', 'timed_out', 'fell_back']);
+  });
+
+  it('[U9] the handover\'s two buttons answer to "1" and "2" like every list of choices; "3" is offered again', async () => {
+    const t = setUp();
+    await t.say('agent');
+    await t.hub('handover.deadline', { deadline: await t.deadline() });
+    expect((await t.say('3')).map((r) => r.text)).to.deep.equal([handoverText('en', 'noAgentYet')]);
+    expect((await t.say('1')).map((r) => r.text)).to.deep.equal([handoverText('en', 'stillWaiting')]);
+    await t.hub('handover.deadline', { deadline: await t.deadline() });
+    expect((await t.say('2')).map((r) => r.text)).to.deep.equal(['bot: ']);
+    expect(kinds(t.events)).to.deep.equal(['started', 'timed_out', 'timed_out', 'fell_back']);
   });
 });

@@ -2,7 +2,10 @@
  * botbuilder's TranscriptStore contract (N2 of docs/platform-contract.md) as one suite, run
  * unchanged against botbuilder's MemoryTranscriptStore (the reference: whatever passes there
  * is the contract) and against our memory and Redis stores (and Redis Cluster). Pages are
- * botbuilder's 20 activities or transcripts, the reference's fixed page size.
+ * botbuilder's 20 activities or transcripts, the reference's fixed page size. The [N9] cases
+ * are what botbuilder's own transcriptStoreBaseTest checks, written here from its assertions:
+ * bad arguments throw synchronously (before any promise), a logged activity reads back equal to
+ * the one logged, several activities read back in order, and a deleted transcript is gone.
  */
 import { expect } from 'chai';
 import type { Activity, TranscriptStore } from 'botbuilder-core';
@@ -176,6 +179,36 @@ export function transcriptContract(name: string, open: () => Promise<TranscriptS
       const after = await store.listTranscripts(CHANNEL, full.continuationToken);
       expect(after.items).to.deep.equal([]);
       expect(after.continuationToken || undefined).to.equal(undefined);
+    });
+
+    it('[N9] bad args: each call throws synchronously, before returning any promise, as the reference does', () => {
+      const none = undefined as unknown as string;
+      const calls: [string, () => unknown][] = [
+        ['logActivity(null)', () => store.logActivity(null as unknown as Activity)],
+        ['getTranscriptActivities(null, null)', () => store.getTranscriptActivities(none, none)],
+        ["getTranscriptActivities('test', null)", () => store.getTranscriptActivities('test', none)],
+        ['listTranscripts(null)', () => store.listTranscripts(none)],
+        ['deleteTranscript(null, null)', () => store.deleteTranscript(none, none)],
+        ["deleteTranscript('test', null)", () => store.deleteTranscript('test', none)],
+      ];
+      for (const [what, call] of calls) expect(call, what).to.throw(Error);
+    });
+
+    it('[N9] log activity: the activity read back equals the one logged, serviceUrl included', async () => {
+      const logged = message('log-one', 1, { serviceUrl: 'https://hub.example.com/conversation' });
+      await store.logActivity(logged);
+      const page = await store.getTranscriptActivities(CHANNEL, 'log-one');
+      expect(page.items).to.have.length(1);
+      expect(page.items[0]).to.deep.equal(logged);
+    });
+
+    it('[N9] log multiple activities, then delete: they read back equal and in order; deleted, none is left', async () => {
+      const logged = [1, 2, 3, 4, 5].map((n) => message('log-many', n, { serviceUrl: 'https://hub.example.com/conversation' }));
+      for (const a of logged) await store.logActivity(a);
+      expect((await store.getTranscriptActivities(CHANNEL, 'log-many')).items).to.deep.equal(logged);
+      await store.deleteTranscript(CHANNEL, 'log-many');
+      expect((await store.getTranscriptActivities(CHANNEL, 'log-many')).items).to.deep.equal([]);
+      expect((await store.listTranscripts(CHANNEL)).items.map((t) => t.id)).to.not.include('log-many');
     });
 
     it('[N2] argument errors fail at once', async () => {

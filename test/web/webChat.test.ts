@@ -96,7 +96,7 @@ describe('web chat page (real browser)', function () {
     const notice = rig.chat.log.locator('li.msg.system').filter({ hasText: 'An agent will join the conversation shortly.' });
     await notice.waitFor();
     expect(await rig.page.locator('#conv-status').textContent()).to.equal('Waiting for an agent');
-    // The customer can still write: the hub queues it for the agent.
+    // The customer can still write: the hub queues it for the agent (and the bot hears it, U6).
     await rig.chat.say('thanks');
     await waitFor(async () => (await (await fetch(`${rig.stack.emulator.url}/emulator/escalations`)).json()).escalation.some((e: { customerMessages?: unknown[] }) => JSON.stringify(e).includes('thanks')), 'the message in the agent queue');
   });

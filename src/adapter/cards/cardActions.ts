@@ -23,7 +23,7 @@ export function buttonOfAction(action: unknown): ButtonReading {
   const value = textOf(a.value);
   const label = textOf(a.title) ?? textOf(a.text) ?? textOf(a.displayText) ?? value;
   if (OPENING.has(type)) {
-    return value && label ? { button: { type: 'url', label, url: value } } : { dropped: `a ${type} button without a link` };
+    return value && label ? { button: { type: 'url', label, url: value } } : { dropped: `the ${type} button${label ? ` '${label}'` : ''} without a link` };
   }
   if (type === 'call') {
     return value && label ? { button: { type: 'url', label, url: /^[a-z]+:/i.test(value) ? value : `tel:${value}` } } : { dropped: 'a call button without a number' };

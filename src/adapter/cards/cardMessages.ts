@@ -57,10 +57,13 @@ function single(card: ReadCard, text: string): PlannedMessage {
   }
   const linkOnly = e.buttons.length === 0 ? e.url : e.buttons.length === 1 && e.buttons[0].url && (!e.url || e.url === e.buttons[0].url) ? e.buttons[0].url : undefined;
   if (linkOnly && !e.media && LINK_KINDS.has(card.kind)) {
-    const description = joinText(e.subtitle, e.text);
+    // A rich link has no button: the button's label goes with the description, so it is not lost (N8).
+    const label = e.buttons[0]?.label;
+    const title = e.title || text || linkOnly;
+    const description = joinText(e.subtitle, e.text, label !== undefined && label !== title && label !== linkOnly ? label : undefined);
     return {
       type: 'richMessage.richlink',
-      content: { text, title: e.title || text || linkOnly, url: linkOnly, ...(description ? { description } : {}), ...(e.imageUrl ? { imageUrl: e.imageUrl } : {}) },
+      content: { text, title, url: linkOnly, ...(description ? { description } : {}), ...(e.imageUrl ? { imageUrl: e.imageUrl } : {}) },
     };
   }
   if (e.buttons.length === 0 && !e.imageUrl && !e.media && !e.url) return { type: 'text', content: { text: joinText(text, readableText(e)) ?? '' } };

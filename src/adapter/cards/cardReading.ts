@@ -38,12 +38,19 @@ function readBotbuilderCard(kind: CardKind, c: Fields, locale: string | undefine
   const buttons: Element['buttons'] = [];
   for (const action of listOf(c.buttons)) {
     const reading = buttonOfAction(action);
+    // A button's own picture (CardAction.image) has no place on a hub button (N8).
+    const picture = fieldsOf(action).image;
+    if (textOf(picture) !== undefined) dropped.push(`the image of the button '${textOf(fieldsOf(action).title) ?? '?'}'`);
     if ('button' in reading) buttons.push(reading.button);
     else dropped.push(reading.dropped);
   }
   const images = listOf(c.images).map((i) => textOf(fieldsOf(i).url)).filter((u): u is string => u !== undefined);
   if (images.length > 1) dropped.push(`${images.length - 1} more image(s)`);
-  const imageUrl = images[0] ?? textOf(fieldsOf(c.image).url);
+  // A media card's image is a string or an object {url}: botbuilder's typings and its samples use both (N8).
+  const ownImage = textOf(c.image) ?? textOf(fieldsOf(c.image).url);
+  if (c.image !== undefined && ownImage === undefined) dropped.push('the image (neither a link nor {url})');
+  if (ownImage !== undefined && images.length > 0 && ownImage !== images[0]) dropped.push(`the image ${ownImage} (the first of images shows)`);
+  const imageUrl = images[0] ?? ownImage;
   const element: Element = {
     ...optional('title', textOf(c.title)),
     ...optional('subtitle', textOf(c.subtitle)),

@@ -9,7 +9,9 @@
  *   the bot greets before the customer types (U1).
  * - POST /emulator/conversations/{id}/messages `{text}` or `{type, content}` sends a customer
  *   message, checked and routed like any hub message (C5: a type a customer may not send is
- *   refused with 400-120) → 202. An optional `language` (`fr-FR`) becomes the message's
+ *   refused with 400-120) → 202. An optional `id` is the message's: sent again (the web chat
+ *   page after a lost connection, U8) it is answered 202 and not routed twice. An optional
+ *   `language` (`fr-FR`) becomes the message's
  *   `language`, which the bot sees as the activity's locale. A message without one carries the
  *   conversation's language (the last one a message gave), else the account's
  *   chatConfigurations.defaultLanguage (U2): a French customer whose channel sends no language
@@ -50,6 +52,8 @@ const startSchema = z.looseObject({
 });
 
 const customerMessageSchema = z.looseObject({
+  /** The sender's own id for the message: sent again after a lost answer, it is not routed twice (U8). */
+  id: z.string().min(1).max(100).optional(),
   text: z.string().optional(),
   type: z.union([z.string(), z.looseObject({ value: z.string() })]).optional(),
   content: z.looseObject({}).optional(),
@@ -113,6 +117,7 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
     if (body.language) spoken.set(conv, body.language);
     const language = body.language ?? spoken.get(conv) ?? accountLanguage(conv);
     const message = {
+      ...(body.id ? { id: body.id } : {}),
       sender: { type: 'customer', id: conv.customer.id, ...(conv.customer.name ? { name: conv.customer.name } : {}) },
       type: { value: type },
       ...(content ? { content } : {}),

@@ -1,8 +1,8 @@
 /**
  * The agent queue of the emulated hub. There are no agents in the emulator: an
- * `escalation.transfer` opens an entry here (visible through GET /emulator/escalations), the
- * conversation is then the agent's, and the customer's later messages are added to the entry
- * instead of going to the bot.
+ * `escalation.transfer` opens an entry here (visible through GET /emulator/escalations), and the
+ * customer's later messages are added to the entry (they go to the bot as well, which answers
+ * what it offered while the transfer waits and is silent once an agent holds the conversation).
  */
 import type { Conversation, StoredMessage } from './conversationStore.js';
 

@@ -2,14 +2,15 @@
  * How the emulated hub answers a bot's escalation.transfer (H1 of docs/platform-contract.md),
  * so each outcome can be played against a real bot:
  *
- *   queue    (default) the transfer waits in the agent queue; customer messages go to the
- *            queue only, as before any of this existed
+ *   queue    (default) the transfer waits in the agent queue; no agent comes by itself
  *   agent    an agent joins after `agentDelayMs`: agent.join goes to the bot and the customer
  *   none     nobody comes: the bot's own deadline decides
  *   refused  the hub answers agent.unavailable at once, and the conversation is the bot's again
  *
- * Outside `queue`, customer messages of an escalated conversation go to the bot as well (the
- * bot stays in the conversation, silent while an agent holds it). By hand, through the
+ * In every outcome, customer messages of an escalated conversation go to the agent queue AND
+ * to the bot (U6, docs/platform-contract.md "While a transfer waits"): the bot stays in the
+ * conversation, answers what it offered (keep waiting, back to the assistant), and stays silent
+ * while an agent holds it. By hand, through the
  * customer API, an agent can join, leave (conversation.state "bot": the bot takes over again)
  * or be unavailable. The agent's messages are sent through the router as a platform_agent's,
  * so they are checked, stored and routed like any other.
@@ -40,11 +41,6 @@ export class HandoverPlayer {
 
   /** `send`: the router's accept, through which the agent's messages go. */
   constructor(private readonly send: Send) {}
-
-  /** Customer messages of an escalated conversation also reach the bot. */
-  copiesToBot(): boolean {
-    return this.settings.outcome !== 'queue';
-  }
 
   /** Called once the transfer is in the agent queue. */
   onTransfer(conv: Conversation): void {

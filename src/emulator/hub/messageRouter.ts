@@ -4,8 +4,8 @@
  * allowed for it by the matrix of 4.4 (C5), conversation known and not completed), and only
  * when the whole batch passes is anything stored or routed, so a refused batch leaves no trace.
  *
- * Routing by sender: customer messages go to the bot's callback (or, once escalated, to the
- * agent queue); bot and agent messages go to the customer side (the emulator's customer API,
+ * Routing by sender: customer messages go to the bot's callback (once escalated, to the agent
+ * queue as well: the bot answers what it offered while a transfer waits, U6); bot and agent messages go to the customer side (the emulator's customer API,
  * and the customer application's callback when the orchestration names one).
  * `escalation.transfer` opens an agent-queue entry; `conversation.end` completes the
  * conversation after it was delivered.
@@ -143,10 +143,8 @@ export class MessageRouter {
       log.record({ kind: 'message', conversationId: conv.id, senderType: sender, type: stored.type.value, message: stored });
       const type = stored.type.value;
       if (sender === 'customer') {
-        if (conv.state === 'escalated') {
-          escalations.addCustomerMessage(conv.id, stored);
-          if (this.handover.copiesToBot()) toBot.push(stored);
-        } else toBot.push(stored);
+        if (conv.state === 'escalated') escalations.addCustomerMessage(conv.id, stored);
+        toBot.push(stored);
       } else if (type === 'escalation.transfer') {
         this.flushToCustomer(conv, toCustomer.splice(0), metadata);
         escalations.open(conv, stored, escalationAgentOf(conv, stores));

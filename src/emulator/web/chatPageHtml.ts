@@ -6,7 +6,8 @@
  *
  * Only the message log scrolls: the header, the conversation's bar and the composer stay in
  * place (U4). The emulator's own settings (faults, realistic answers, what the hub does with a
- * handover) are on the inspector page, not here: this page is what a customer sees.
+ * handover) are on the inspector page, not here: this page is what a customer sees, so it has no
+ * link to the inspector either (U8; the emulator's own page and its start banner name it).
  *
  * The live log is a region around the list of messages, not the list itself: a list given the
  * log role stops being a list, and its items would be list items outside any list (WCAG 1.3.1).
@@ -35,7 +36,6 @@ const BODY = `<header class="topbar">
       <option value="es-ES" lang="es">Español</option>
       <option value="de-DE" lang="de">Deutsch</option>
     </select>
-    <a id="inspector-link" href="/inspector" target="_blank" rel="noopener" data-text="inspector">Inspector</a>
   </div>
 </header>
 <main class="chat">

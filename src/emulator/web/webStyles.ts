@@ -64,6 +64,8 @@ button:disabled, button:disabled:hover { background: #e4e7eb; color: #4a5563; bo
 .conv-status { margin: 0; font-weight: 600; display: flex; align-items: center; gap: .45rem; min-width: 0; }
 .conv-status::before { content: ""; flex: none; width: .7rem; height: .7rem; border-radius: 50%; background: #15803d; }
 [data-state="statusEscalated"] .conv-status::before { background: #b45309; }
+[data-state="statusOffline"] .conv-status::before { background: #b91c1c; }
+.you .waiting-note { margin: .2rem 0 0; font-size: .85em; }
 [data-state="statusCompleted"] .conv-status::before { background: #4a5563; }
 .message-log { flex: 1; min-height: 0; overflow-y: auto; position: relative; }
 .msg { position: relative; }

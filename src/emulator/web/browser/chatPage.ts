@@ -12,6 +12,7 @@ import { byId, el, fetchJson } from './dom.js';
 import { customerItem, disableChoices, messageItem, noticeItem, type Choice } from './chatRendering.js';
 import { chatLanguageOf, language, setLanguage, t, type ChatLanguage, type TextKey } from './chatText.js';
 import { previewOf, uploadPicture } from './chatPicture.js';
+import { ChatConnection } from './chatConnection.js';
 
 interface Account {
   id: string;
@@ -39,7 +40,6 @@ const composer = byId<HTMLFormElement>('composer');
 const input = byId<HTMLInputElement>('message');
 const sendButton = byId<HTMLButtonElement>('send');
 const newChat = byId<HTMLButtonElement>('new-chat');
-const inspectorLink = byId<HTMLAnchorElement>('inspector-link');
 const pictureInput = byId<HTMLInputElement>('picture');
 const attachButton = byId<HTMLButtonElement>('attach');
 
@@ -78,19 +78,42 @@ function setComposerEnabled(on: boolean): void {
   attachButton.disabled = !on;
 }
 
-/** Sends one customer message; shows it at once, marked until the hub accepted it. */
-async function send(choice: Choice): Promise<void> {
+/** The status before the connection was lost, shown again when it is back. */
+let statusBeforeLoss: TextKey | undefined;
+
+const connection = new ChatConnection(() => (conversationId ? `${API}/conversations/${encodeURIComponent(conversationId)}/messages` : undefined), `${API}/accounts`, {
+  lost: () => {
+    statusBeforeLoss = statusText.dataset.text as TextKey;
+    append(noticeItem('error', t('connectionLost')));
+    setStatus('statusOffline');
+  },
+  back: () => {
+    append(noticeItem('active', t('connectionBack')));
+    setStatus(statusBeforeLoss ?? 'statusActive');
+    if (conversationId) follow(conversationId);
+  },
+});
+
+/** Sends one customer message; shows it at once, marked until the hub accepted it (sent when the connection is back, U8). */
+function send(choice: Choice): void {
   if (!conversationId || !choice.text.trim()) return;
   disableChoices(log);
   const mine = customerItem(choice.shown);
   append(mine);
-  try {
-    await fetchJson(`${API}/conversations/${encodeURIComponent(conversationId)}/messages`, { method: 'POST', json: { text: choice.text, language: language() } });
-    mine.classList.remove('pending');
-  } catch (err) {
-    mine.classList.replace('pending', 'failed');
-    mine.append(el('p', { class: 'error', text: t('notSent', { reason: (err as Error).message }) }));
-  }
+  const waiting = el('p', { class: 'waiting-note', text: t('waitingToSend') });
+  if (!connection.isOnline) mine.append(waiting);
+  connection.send({
+    body: { text: choice.text, language: language() },
+    delivered: () => {
+      mine.classList.remove('pending');
+      waiting.remove();
+    },
+    refused: () => {
+      waiting.remove();
+      mine.classList.replace('pending', 'failed');
+      mine.append(el('p', { class: 'error', text: t('notDelivered') }));
+    },
+  });
 }
 
 /** Uploads a picture and sends it, with what is typed as its caption (N5). */
@@ -134,6 +157,7 @@ function onEvent(e: CustomerEvent): void {
     setComposerEnabled(false);
     disableChoices(log);
     stream?.close();
+    connection.stop();
     newChat.focus();
     return;
   }
@@ -144,7 +168,7 @@ function onEvent(e: CustomerEvent): void {
   showTyping(false);
   if (type === 'agent.join') setStatus('statusAgent');
   const node = messageItem(message, (choice) => {
-    void send(choice);
+    send(choice);
     input.focus();
   });
   if (node) append(node);
@@ -157,12 +181,11 @@ function follow(id: string): void {
   for (const kind of ['message', 'escalated', 'active', 'completed']) {
     stream.addEventListener(kind, (ev) => onEvent(JSON.parse((ev as MessageEvent<string>).data) as CustomerEvent));
   }
-  // The browser retries a dropped stream by itself; a refused one (emulator restarted) is final.
-  const current = stream;
+  // A dropped stream: the connection may be lost (said at once); the connection's probe reopens
+  // the stream when the emulator answers again, so no message of the gap is missed (since=lastSeq).
   stream.addEventListener('error', () => {
-    if (current.readyState !== EventSource.CLOSED || conversation.dataset.state === 'statusCompleted') return;
-    append(noticeItem('error', t('connectionLost')));
-    setComposerEnabled(false);
+    if (conversation.dataset.state === 'statusCompleted') return;
+    connection.streamFailed();
   });
 }
 
@@ -183,12 +206,12 @@ async function start(): Promise<void> {
   log.replaceChildren();
   showTyping(false);
   conversation.dataset.conversationId = conversationId;
-  inspectorLink.href = `/inspector?conversation=${encodeURIComponent(conversationId)}`;
   startForm.hidden = true;
   conversation.hidden = false;
   setStatus('statusActive');
   setComposerEnabled(true);
   follow(conversationId);
+  connection.watch();
   input.focus();
 }
 
@@ -214,14 +237,14 @@ composer.addEventListener('submit', (e) => {
   const text = input.value;
   if (!text.trim()) return;
   input.value = '';
-  void send({ text, shown: text });
+  send({ text, shown: text });
 });
 newChat.addEventListener('click', () => {
   stream?.close();
+  connection.stop();
   conversationId = undefined;
   conversation.hidden = true;
   startForm.hidden = false;
-  inspectorLink.href = '/inspector';
   accountSelect.focus();
 });
 attachButton.addEventListener('click', () => pictureInput.click());
