@@ -11,7 +11,9 @@ import type { ServerResponse } from 'node:http';
 export const MAX_BODY_BYTES = 16 * 1024;
 export const REDACTED = '[redacted]';
 
-const SECRET_NAME = /(secret|password|token|authorization|payload|signature|apikey|api_key|credential)/i;
+const SECRET_NAME = /(secret|password|token|authorization|payload|signature|apikey|api_key|credential|cookie|assertion)/i;
+/** Names that match SECRET_NAME but hold none: shown (F7: everything but secrets visible). */
+const NOT_SECRET = /^token_type$/i;
 const SIGNED_URL = /^(https?:\/\/[^?\s]+)\?(.*\bsignature=.*)$/i;
 
 /** `body` with every secret-named field and signed-URL query replaced by "[redacted]". */
@@ -20,7 +22,23 @@ export function redactBody(body: unknown, depth = 0): unknown {
   if (typeof body === 'string') return SIGNED_URL.test(body) ? body.replace(SIGNED_URL, `$1?${REDACTED}`) : body;
   if (Array.isArray(body)) return body.map((x) => redactBody(x, depth + 1));
   if (typeof body !== 'object' || body === null) return body;
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, SECRET_NAME.test(k) && v !== null && v !== undefined ? REDACTED : redactBody(v, depth + 1)]));
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, SECRET_NAME.test(k) && !NOT_SECRET.test(k) && v !== null && v !== undefined ? REDACTED : redactBody(v, depth + 1)]));
+}
+
+/**
+ * A request body the routes did not read as JSON (an upload's bytes, a form): said by its size
+ * and type, never shown, since it may be binary (F7).
+ */
+export function describeRawRequest(headers: import('node:http').IncomingHttpHeaders): string | undefined {
+  const type = String(headers['content-type'] ?? 'no content type');
+  const length = Number(headers['content-length']);
+  if (Number.isFinite(length)) return length > 0 ? `(${length} bytes of ${type})` : undefined;
+  return headers['transfer-encoding'] ? `(a body of ${type}, its length not declared)` : undefined;
+}
+
+/** Headers as the inspector shows them: every one, those whose name says they hold a secret masked. */
+export function redactHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  return redactBody(Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined))) as Record<string, unknown>;
 }
 
 /** A body as text when it is not JSON, cut at MAX_BODY_BYTES; JSON parsed. */

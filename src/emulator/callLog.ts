@@ -3,16 +3,33 @@
  * it answered (with its request and response bodies), every message it routed, every callback
  * it made. Entries never hold secrets (no Authorization header, no token, no query string of a
  * signed URL, no authentication payload: bodies go through callBodies.ts's redaction first).
- * Bounded, so a long session does not grow without end.
+ *
+ * Two logs, each bounded on its own (F7): the conversation's (platform calls, hub messages,
+ * callbacks, the customer's side) and the emulator's own control calls (its admin API, its
+ * pages, the inspector's settings), so a page polling or a script driving the emulator never
+ * pushes the conversation's entries out. One sequence numbers both, so they merge in order.
  */
+export const CALL_LOGS = ['conversation', 'control', 'all'] as const;
+export type CallLogName = Exclude<(typeof CALL_LOGS)[number], 'all'>;
+
 export interface CallLogEntry extends Record<string, unknown> {
   seq: number;
   at: string;
   kind: string;
+  log: CallLogName;
+}
+
+/** Paths of the emulator's own control API and pages; the customer's side is the conversation's. */
+const CONTROL_PATH = /^\/(emulator|chat|inspector)(\/|$)/;
+const CUSTOMER_PATH = /^\/emulator\/(conversations(?!\/[^/]+\/agent$)|accounts$)/;
+
+/** The log a call to `path` belongs in. */
+export function logOfPath(path: string): CallLogName {
+  return CONTROL_PATH.test(path) && !CUSTOMER_PATH.test(path) ? 'control' : 'conversation';
 }
 
 export class CallLog {
-  private entries: CallLogEntry[] = [];
+  private readonly logs: Record<CallLogName, CallLogEntry[]> = { conversation: [], control: [] };
   private nextSeq = 1;
   private readonly listeners = new Set<(e: CallLogEntry) => void>();
 
@@ -21,17 +38,23 @@ export class CallLog {
     private readonly capacity = 10_000,
   ) {}
 
+  /** Records an entry in its log (`entry.log`, else the conversation's). */
   record(entry: Record<string, unknown>): CallLogEntry {
-    const e: CallLogEntry = { kind: 'note', ...entry, seq: this.nextSeq++, at: new Date(this.now()).toISOString() };
-    this.entries.push(e);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    const log: CallLogName = entry.log === 'control' ? 'control' : 'conversation';
+    const e: CallLogEntry = { kind: 'note', ...entry, log, seq: this.nextSeq++, at: new Date(this.now()).toISOString() };
+    const entries = this.logs[log];
+    entries.push(e);
+    if (entries.length > this.capacity) entries.splice(0, entries.length - this.capacity);
     for (const l of this.listeners) l(e);
     return e;
   }
 
-  /** Entries after `since` (a seq), optionally of one kind. */
-  list(opts: { since?: number; kind?: string } = {}): CallLogEntry[] {
-    return this.entries.filter((e) => e.seq > (opts.since ?? 0) && (opts.kind === undefined || e.kind === opts.kind));
+  /** Entries after `since` (a seq), optionally of one kind, of one log or both merged in order. */
+  list(opts: { since?: number; kind?: string; log?: CallLogName | 'all' } = {}): CallLogEntry[] {
+    const which = opts.log ?? 'all';
+    const pick = (entries: CallLogEntry[]) => entries.filter((e) => e.seq > (opts.since ?? 0) && (opts.kind === undefined || e.kind === opts.kind));
+    if (which !== 'all') return pick(this.logs[which]);
+    return [...pick(this.logs.conversation), ...pick(this.logs.control)].sort((a, b) => a.seq - b.seq);
   }
 
   subscribe(listener: (e: CallLogEntry) => void): () => void {

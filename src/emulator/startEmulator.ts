@@ -16,8 +16,8 @@ import { AssetStore } from './assets/assetStore.js';
 import { ClientRegistry, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type ClientCredentials, type ClientRegistration } from './auth/clientRegistry.js';
 import { TokenIssuer } from './auth/tokenIssuer.js';
 import { registerTokenRoute, TOKEN_PATH } from './auth/tokenRoute.js';
-import { CallLog } from './callLog.js';
-import { captureResponseBody, redactBody } from './callBodies.js';
+import { CallLog, logOfPath } from './callLog.js';
+import { captureResponseBody, describeRawRequest, redactBody, redactHeaders } from './callBodies.js';
 import { registerCustomerRoutes } from './customer/customerRoutes.js';
 import { createAuthorize } from './emulatorAuthorizer.js';
 import type { Caller, EmulatorContext, EmulatorPart } from './emulatorContext.js';
@@ -186,6 +186,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     clients,
     issuer,
     beforeHandling: () => faults.beforeCall({ service: 'token', method: 'POST', template: TOKEN_PATH }),
+    onForm: (req, form) => void requestBodies.set(req, form),
   });
   registerSetupRoutes(context, resourceStores);
   registerMessageRoutes(context, { router, conversations });
@@ -241,15 +242,19 @@ function recordCalls(
       const rate = seen.rates.get(req);
       const request = seen.requestBodies.get(req);
       const responseBody = response.body();
+      const raw = request === undefined ? describeRawRequest(req.headers) : undefined;
       log.record({
         kind: 'call',
+        log: logOfPath(path),
         method: req.method,
         path,
         status: res.statusCode,
         ms: Date.now() - started,
         ...(caller ? { clientId: caller.clientId, tenant: caller.tenant } : {}),
         ...(rate ? { rate } : {}),
-        ...(request === undefined ? {} : { request: redactBody(request) }),
+        requestHeaders: redactHeaders(req.headers),
+        ...(request !== undefined ? { request: redactBody(request) } : raw !== undefined ? { request: raw } : {}),
+        responseHeaders: redactHeaders(res.getHeaders()),
         ...(responseBody === undefined ? {} : { response: responseBody }),
       });
     });

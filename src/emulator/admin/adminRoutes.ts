@@ -10,15 +10,28 @@
  * - GET / PUT / DELETE /emulator/faults (see faultSettings.ts); POST /emulator/tokens/expire.
  * - GET /emulator/escalations, /emulator/callback-failures, /emulator/calls?since=&kind=.
  */
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
 import { describeIssues } from '../../schemas/describeIssues.js';
+import { parseBody } from '../bodyValidation.js';
+import { CALL_LOGS } from '../callLog.js';
 import { sendJson } from '../../httpServer/jsonServer.js';
 import { TOKEN_PATH } from '../auth/tokenRoute.js';
 import type { EmulatorContext } from '../emulatorContext.js';
 import type { EmulatorServices } from '../emulatorServices.js';
 import { EMULATOR_API, HUB_BASE } from '../hub/hubPaths.js';
 import { parsePlan } from '../limits/planOption.js';
+
+/** `PUT .../plan`: the plan and nothing else (F8). */
+const planBodySchema = z.strictObject({ plan: z.union([z.string(), z.looseObject({})]) });
+/** `POST /emulator/tokens/expire` takes no settings: an empty object or no body. */
+const emptyBodySchema = z.strictObject({});
+/** `GET /emulator/calls`: where to start, which kind, which log (F7, F8). */
+const callsQuerySchema = z.strictObject({
+  since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  kind: z.string().min(1).max(100).optional(),
+  log: z.enum(CALL_LOGS).optional(),
+});
 
 /** Runs a settings parser, turning its complaint into a 400 error body. */
 function settingsOr400<T>(parse: () => T): T {
@@ -34,7 +47,7 @@ function settingsOr400<T>(parse: () => T): T {
 export function registerAdminRoutes(ctx: EmulatorContext, s: EmulatorServices): void {
   const { app } = ctx;
   const A = EMULATOR_API;
-  const planOf = (body: unknown) => parsePlan((body as { plan?: unknown } | undefined)?.plan);
+  const planOf = (body: unknown) => parsePlan(parseBody(planBodySchema, body).plan);
 
   app.route('get', `${A}/info`, (rc) => {
     sendJson(rc.res, 200, {
@@ -76,6 +89,7 @@ export function registerAdminRoutes(ctx: EmulatorContext, s: EmulatorServices): 
     sendJson(rc.res, 200, s.faults.get());
   });
   app.route('post', `${A}/tokens/expire`, (rc) => {
+    if (rc.body !== undefined) parseBody(emptyBodySchema, rc.body);
     s.issuer.expireAll();
     sendJson(rc.res, 204);
   });
@@ -83,8 +97,9 @@ export function registerAdminRoutes(ctx: EmulatorContext, s: EmulatorServices): 
   app.route('get', `${A}/escalations`, (rc) => sendJson(rc.res, 200, { escalation: s.escalations.list() }));
   app.route('get', `${A}/callback-failures`, (rc) => sendJson(rc.res, 200, { failure: s.delivery.failures() }));
   app.route('get', `${A}/calls`, (rc) => {
-    const since = Number(rc.query.get('since') ?? 0) || 0;
-    const entries = s.log.list({ since, kind: rc.query.get('kind') ?? undefined });
+    const q = settingsOr400(() => callsQuerySchema.parse(Object.fromEntries(rc.query)));
+    const since = q.since ?? 0;
+    const entries = s.log.list({ since, kind: q.kind, log: q.log });
     sendJson(rc.res, 200, { call: entries, next: entries.length ? entries[entries.length - 1].seq : since });
   });
 }

@@ -14,7 +14,7 @@ import type { EmulatorContext } from '../emulatorContext.js';
 import { EMULATOR_API } from '../hub/hubPaths.js';
 import { DRIFT_NAMES, DRIFTS, isDrift } from '../realistic/drifts.js';
 
-const settingSchema = z.union([z.object({ drifts: z.array(z.string()) }), z.object({ all: z.boolean() })]);
+const settingSchema = z.union([z.strictObject({ drifts: z.array(z.string()) }), z.strictObject({ all: z.boolean() })]);
 
 export function registerRealisticRoutes(ctx: EmulatorContext): void {
   const path = `${EMULATOR_API}/realistic`;
@@ -27,7 +27,7 @@ export function registerRealisticRoutes(ctx: EmulatorContext): void {
       if (unknown !== undefined) throw PlatformError.of('400-196', { name: `drifts: ${unknown}`, allowed: DRIFT_NAMES.join(', ') });
       ctx.setDrifts(body.drifts);
     } else ctx.setDrifts(body.all);
-    ctx.record({ kind: 'realistic', drifts: [...ctx.drifts()] });
+    ctx.record({ kind: 'realistic', log: 'control', drifts: [...ctx.drifts()] });
     sendJson(rc.res, 200, view());
   });
 }

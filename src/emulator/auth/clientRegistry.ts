@@ -18,13 +18,14 @@ export const DEFAULT_SENDER_TYPE: SenderType = 'custom_bot';
 /** The default grant: every scope of the conversation manager (5.2). */
 export const ALL_CONVERSATION_SCOPES: readonly string[] = Object.values(CONVERSATION_SCOPES);
 
-export const clientRegistrationSchema = z.looseObject({
+/** Strict (F8): an unknown key is refused, never dropped. */
+export const clientRegistrationSchema = z.strictObject({
   clientId: z.string().min(1).max(200).optional(),
   clientSecret: z.string().min(1).max(500).optional(),
   tenant: z.string().min(1).max(200).default(DEFAULT_TENANT),
   scopes: z.array(z.string().min(1)).default([...ALL_CONVERSATION_SCOPES]),
   subject: z
-    .object({
+    .strictObject({
       kind: z.enum(['user', 'customer', 'client']),
       id: z.string().min(1),
       profileIds: z.array(z.string()).optional(),

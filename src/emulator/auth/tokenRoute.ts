@@ -72,7 +72,13 @@ function onBehalfOf(form: Record<string, string>, client: RegisteredClient, lang
 
 export function registerTokenRoute(
   app: JsonServer,
-  deps: { clients: ClientRegistry; issuer: TokenIssuer; beforeHandling: (ctx: RouteContext) => Promise<void> },
+  deps: {
+    clients: ClientRegistry;
+    issuer: TokenIssuer;
+    beforeHandling: (ctx: RouteContext) => Promise<void>;
+    /** Told the request's fields once read (the inspector shows them, secrets masked: F7). */
+    onForm?: (req: RouteContext['req'], form: Record<string, string>) => void;
+  },
 ): void {
   app.route(
     'post',
@@ -81,6 +87,7 @@ export function registerTokenRoute(
       await deps.beforeHandling(ctx);
       const lang = header(ctx.req, 'accept-language');
       const form = await readTokenForm(ctx);
+      deps.onForm?.(ctx.req, form);
       if (form.grant_type === undefined) throw PlatformError.of('400-112', { name: 'grant_type' }, { acceptLanguage: lang });
       if (form.grant_type !== 'client_credentials') {
         throw PlatformError.of('400-196', { name: 'grant_type', allowed: 'client_credentials' }, { acceptLanguage: lang });

@@ -14,15 +14,33 @@
  */
 import { z } from 'zod';
 
-const share = z.number().min(0).max(1);
-const endpoints = z.array(z.string().min(1)).default(['*']);
+/** The services a selector may name (those the emulator's calls are counted under). */
+export const FAULT_SERVICES = ['conversationmgr', 'portalmgr', 'eventmgr', 'token', 'auth'] as const;
 
-export const faultSettingsSchema = z.object({
-  seed: z.number().int().default(1),
-  latency: z.array(z.object({ ms: z.number().int().min(0).max(120_000), share: share.optional(), endpoints })).default([]),
-  errors: z.array(z.object({ status: z.union([z.literal(429), z.literal(502), z.literal(503)]), share, endpoints })).default([]),
+const share = z.number().min(0).max(1);
+/**
+ * Where a rule applies; every selector must parse and name a known service (F8: a typo is
+ * refused, not read as "everywhere"). Left out, a rule applies to every endpoint, as `"*"`.
+ */
+const selector = z.string().min(1).superRefine((text, ctx) => {
+  try {
+    const sel = parseSelector(text);
+    if (sel.service !== undefined && !(FAULT_SERVICES as readonly string[]).includes(sel.service)) {
+      ctx.addIssue({ code: 'custom', message: `unknown service "${sel.service}" (known: ${FAULT_SERVICES.join(', ')})` });
+    }
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+  }
+});
+const endpoints = z.array(selector).min(1).default(['*']);
+
+/** Strict at every level (F8): an unknown key is refused with 400, never ignored. */
+export const faultSettingsSchema = z.strictObject({
+  seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
+  latency: z.array(z.strictObject({ ms: z.number().int().min(0).max(120_000), share: share.optional(), endpoints })).default([]),
+  errors: z.array(z.strictObject({ status: z.union([z.literal(429), z.literal(502), z.literal(503)]), share, endpoints })).default([]),
   callbacks: z
-    .object({
+    .strictObject({
       duplicateShare: share.default(0),
       reorderShare: share.default(0),
       /** How long a delivery picked for reordering waits for the next one of its conversation. */

@@ -6,7 +6,7 @@
 import type { CallLogEntry } from '../../callLog.js';
 import type { RateBucketState } from '../../limits/tenantRateLimiter.js';
 
-export type Category = 'platform' | 'message' | 'callback' | 'token' | 'note' | 'detail' | 'emulator';
+export type Category = 'platform' | 'message' | 'callback' | 'token' | 'note' | 'detail' | 'customer' | 'emulator';
 
 export const CATEGORIES: { id: Category; label: string; shown: boolean }[] = [
   { id: 'platform', label: 'Platform calls', shown: true },
@@ -15,16 +15,19 @@ export const CATEGORIES: { id: Category; label: string; shown: boolean }[] = [
   { id: 'token', label: 'Callback tokens', shown: true },
   { id: 'note', label: 'Conversation and portal events', shown: true },
   { id: 'detail', label: 'Portal call details', shown: false },
-  { id: 'emulator', label: 'Emulator API and pages', shown: false },
+  { id: 'customer', label: 'Customer side (web chat calls)', shown: false },
+  { id: 'emulator', label: 'Emulator control calls and pages (their own log)', shown: false },
 ];
 
 /** Paths of the emulator itself (its API, the web pages): not platform calls. */
 const OWN_PATHS = /^\/(emulator|chat|inspector)(\/|$)/;
 
 export function categoryOf(e: CallLogEntry): Category {
+  // The emulator's control calls are kept in a log of their own (F7), apart from the conversation's.
+  if (e.log === 'control') return 'emulator';
   switch (e.kind) {
     case 'call':
-      return OWN_PATHS.test(String(e.path)) ? 'emulator' : 'platform';
+      return OWN_PATHS.test(String(e.path)) ? 'customer' : 'platform';
     case 'message':
       return 'message';
     case 'callback':
@@ -78,6 +81,14 @@ function splitService(path: string): { service?: string; path: string } {
   return { path };
 }
 
+/** Fields as `name: value` words (objects as compact JSON), for an entry without its own summary: never raw one-line JSON (F7). */
+export function readableFields(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? (Array.isArray(v) ? v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ') : JSON.stringify(v)) : String(v)}`)
+    .join('; ');
+}
+
 /** Remembers, per method + path, whether the last answer asked for a retry. */
 export class RetryTracker {
   private readonly lastRetryable = new Map<string, number>();
@@ -124,9 +135,17 @@ export function describeEntry(e: CallLogEntry, isRetry: boolean): RowView {
       return { kind: 'duplicate', summary: `message ${str(e.messageId)} from ${str(e.senderType)} seen before: not routed again`, flags: [...flags, 'duplicate'] };
     case 'conversationStarted':
       return { kind: 'conversation', summary: `conversation ${str(e.conversationId)} started`, flags };
+    case 'portal.feedback':
+      return { kind: 'portal', summary: `${str(e.verb)} case ${str(e.caseId)} (solution ${str(e.solution)}) on casebase ${str(e.casebaseId)}${e.sessionClosed ? '; the session closed' : ''}`, flags };
+    case 'portal.quickpick':
+      return { kind: 'portal', summary: `quickpick ${str(e.quickpickId)} saved on release ${str(e.releaseId)}${e.linkToActivity ? ', linked to the activity' : ''}`, flags };
+    case 'portal.resume':
+      return { kind: 'portal', summary: `quickpick ${str(e.quickpickId)} resumed on casebase ${str(e.casebaseId)}`, flags };
+    case 'portal.suggestion':
+      return { kind: 'portal', summary: `suggestion ${str(e.suggestionId)}: ${str(e.op)}`, flags };
     default: {
-      const { seq: _s, at: _a, kind, ...rest } = e;
-      return { kind, summary: JSON.stringify(rest).slice(0, 160), flags };
+      const { seq: _s, at: _a, kind, log: _l, ...rest } = e;
+      return { kind, summary: readableFields(rest).slice(0, 160), flags };
     }
   }
 }
