@@ -5,6 +5,9 @@
  * and the autoscaler's metric are the server's own.
  */
 import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import type { IConfigMap, ISecret, IService } from 'kubernetes-models/v1';
 import type { IDeployment } from 'kubernetes-models/apps/v1';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
@@ -13,7 +16,7 @@ import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { configSchema, loadConfig } from '../../src/config/config.js';
 import { serverConfigProblems } from '../../src/server/serverConfigProblems.js';
 import { createMetrics } from '../../src/observability/metrics.js';
-import { botContainer, objectOf, readManifests, validateObject, type Manifest } from './kubernetesManifests.js';
+import { botContainer, KUBERNETES_DIR, objectOf, readManifests, validateObject, type Manifest } from './kubernetesManifests.js';
 
 /** Variables whose value is a credential (or may carry one, as a Redis URL with its password). */
 const SECRET_NAME = /SECRET(S)?$|PASSWORD|SIGNING_KEYS?$|TOKEN$|^REDIS_URL$/;
@@ -45,6 +48,16 @@ describe('[M4] the Kubernetes objects (deploy/kubernetes/)', () => {
     expect([...config, ...secret].sort()).to.deep.equal([...variables].sort());
     expect(config.filter((k) => secret.includes(k))).to.deep.equal([]);
     expect(config.filter((k) => SECRET_NAME.test(k))).to.deep.equal([]);
+  });
+
+  it('[M4] every ConfigMap and Secret value is a string for a YAML 1.1 reader too (kubectl, podman: a plain on or 10000 is not)', async () => {
+    for (const file of ['configmap.yaml', 'secret.yaml']) {
+      const [doc] = parseAllDocuments(await readFile(join(KUBERNETES_DIR, file), 'utf8'), { version: '1.1' });
+      const { data, stringData } = doc.toJS() as { data?: Record<string, unknown>; stringData?: Record<string, unknown> };
+      const values = Object.entries({ ...data, ...stringData });
+      expect(values.length, file).to.be.greaterThan(5);
+      for (const [key, value] of values) expect(typeof value, `${file}: ${key}`).to.equal('string');
+    }
   });
 
   it('[M4] together they load, and a bot server has every variable it requires', () => {

@@ -32,7 +32,6 @@ async function ulimitWithinHost(limitName: string, wanted: number): Promise<stri
 
 let prepared: Promise<void> | undefined;
 
-
 /** Installs podman, runc and catatonit when missing and writes the containers.conf (once per process). */
 export function preparePodman(): Promise<void> {
   prepared ??= (async () => {
