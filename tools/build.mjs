@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,7 +32,7 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', staging], { stdio: 'inherit' });
 if (compiled.status !== 0) {
   cleanUp();
-  console.error(`build: tsc failed (${compiled.signal ?? `exit ${compiled.status}`}); dist/ is unchanged`);
+  process.stderr.write(`build: tsc failed (${compiled.signal ?? `exit ${compiled.status}`}); dist/ is unchanged\n`);
   process.exit(compiled.status || 1);
 }
 // The emulator's sample knowledge (JSON read at run time) goes with its code.
