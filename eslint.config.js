@@ -25,7 +25,7 @@ const EMULATOR_OWN = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'reports/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'dist.build-*/**', 'dist.old-*/**', 'node_modules/**', 'reports/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
