@@ -142,6 +142,31 @@ describe('inspector page (real browser)', function () {
     expect(await rows().filter({ has: inspector.locator('.flag-token') }).count()).to.be.greaterThan(0);
   });
 
+  it('[F7] the emulator\'s own control calls are listed apart, only when asked; a token call shows its request, the secret masked', async () => {
+    await rig.chat.say('hello');
+    await rig.chat.waitForBot('You picked: hello');
+    await inspector.getByRole('button', { name: 'Expire all tokens now' }).click();
+    await inspector.getByRole('status').filter({ hasText: 'has expired' }).waitFor();
+    await rig.chat.say('again');
+    await rig.chat.waitForBot('You picked: again');
+    const token = rows('[data-kind="call"]').filter({ hasText: 'POST /oauth2/token' });
+    await waitFor(async () => (await token.count()) > 0, 'the bot\'s token call listed');
+    const control = rows('[data-kind="call"]').filter({ hasText: 'POST /emulator/tokens/expire' });
+    expect(await control.count(), 'control calls hidden by default').to.equal(0);
+    await inspector.locator('#show-emulator').check();
+    await waitFor(async () => (await control.count()) > 0, 'the control call listed once asked for');
+    await control.first().click();
+    expect(JSON.parse((await inspector.locator('#detail-json').textContent()) ?? '{}').log).to.equal('control');
+    await token.last().click();
+    const text = (await inspector.locator('#detail-json').textContent()) ?? '{}';
+    expect(text, 'pretty-printed').to.contain('\n  "');
+    const detail = JSON.parse(text);
+    expect(detail.log).to.equal('conversation');
+    expect(detail.request.grant_type).to.equal('client_credentials');
+    expect(detail.request.client_secret ?? detail.requestHeaders.authorization).to.equal('[redacted]');
+    expect(detail.response.access_token).to.equal('[redacted]');
+  });
+
   it('exports the conversation as a JSON transcript', async () => {
     await rig.chat.say('menu');
     await rig.chat.waitForBot('What would you like to do?');

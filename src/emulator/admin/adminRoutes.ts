@@ -8,7 +8,10 @@
  * - GET /emulator/plan; PUT /emulator/plan `{plan}` (default plan); PUT / DELETE
  *   /emulator/tenants/{tenant}/plan.
  * - GET / PUT / DELETE /emulator/faults (see faultSettings.ts); POST /emulator/tokens/expire.
- * - GET /emulator/escalations, /emulator/callback-failures, /emulator/calls?since=&kind=.
+ * - GET /emulator/escalations, /emulator/callback-failures, /emulator/calls?since=&kind=&log=.
+ *
+ * Every body and query is checked strictly (F8): an unknown key or a value out of range is a
+ * 400 with the error body, and nothing is applied.
  */
 import { z, ZodError } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';

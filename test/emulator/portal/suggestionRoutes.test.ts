@@ -95,6 +95,16 @@ describe('emulator portal: suggestions over HTTP', () => {
     expectError(await f.call('PUT', sg, { token: f.token({ id: 'someone-else' }), body: { id, modifiedDate: now.modifiedDate, content: 'x' } }), 404, '404-101');
   });
 
+  it('[F5] takes the vendor\'s `customAttribute` on create and modify as `customAttributes`, nothing dropped', async () => {
+    const attr = (v: string) => [{ name: 'product', value: [v], type: 'STRING' }];
+    const { id } = await create(owner, { customAttribute: attr('router') });
+    const made = await get(id!);
+    expect(made.customAttributes).to.deep.equal(attr('router'));
+    const changed = await f.call('PUT', sg, { token: owner, body: { id, modifiedDate: made.modifiedDate, customAttribute: attr('modem') } });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(204);
+    expect((await get(id!)).customAttributes).to.deep.equal(attr('modem'));
+  });
+
   it('[P8][F6] deletes only a suggestion that is not approved (400, as the vendor declares)', async () => {
     const a = await create();
     await setStatus(a.id!, 'declined');

@@ -4,6 +4,7 @@
  * only while pending and with at least one optional attribute, list own suggestions by
  * `filter[status]`, delete 204 unless approved.
  */
+import type { z } from 'zod';
 import { PlatformError } from '../../../errors/platformError.js';
 import { sendJson } from '../../../httpServer/jsonServer.js';
 import {
@@ -19,6 +20,7 @@ import { isOwner, requireSetting, suggestionOf, suggestionView } from './suggest
 import type { StoredAttachment } from './suggestionStore.js';
 import { ANY_PORTAL } from './attachmentUploads.js';
 import { realisticSuggestion } from '../../realistic/realisticAnswers.js';
+import { withRenamedKey } from '../../../schemas/guidedHelpQuestions.js';
 
 /** Takes uploaded attachments by altId; each must be the caller's, uploaded, and not linked yet. */
 function takeUploads(s: PortalServices, call: PortalCall, refs: { altId: string }[], suggestionId: string | undefined, at: string): StoredAttachment[] {
@@ -32,6 +34,9 @@ function takeUploads(s: PortalServices, call: PortalCall, refs: { altId: string 
   });
 }
 
+/** A body in the vendor's names taken as in the contract's (F5): `customAttribute` for `customAttributes`. */
+const vendorNames = <S extends z.ZodType>(schema: S) => withRenamedKey('customAttribute', 'customAttributes', schema);
+
 export function registerSuggestionRoutes(s: PortalServices): void {
   const { app } = s.ctx;
   const collection = '/portals/{portalID}/suggestions';
@@ -41,7 +46,7 @@ export function registerSuggestionRoutes(s: PortalServices): void {
   app.route('post', routePath(collection), async (rc) => {
     const call = await beginPortalCall(s.ctx, s.kb, rc, collection);
     requireSetting(call, 'manageSuggestion');
-    const body = portalBody(createSuggestionBodySchema, rc.body);
+    const body = portalBody(vendorNames(createSuggestionBodySchema), rc.body);
     const attachments = takeUploads(s, call, body.attachments?.attachment ?? [], undefined, 'attachments.attachment');
     const by = { id: call.user.id, kind: call.user.kind };
     const rec = s.suggestions.add({
@@ -72,10 +77,10 @@ export function registerSuggestionRoutes(s: PortalServices): void {
     const call = await beginPortalCall(s.ctx, s.kb, rc, collection);
     requireSetting(call, 'manageSuggestion');
     const raw = (rc.body ?? {}) as Record<string, unknown>;
-    if (typeof raw === 'object' && raw !== null && !MODIFY_OPTIONAL_ATTRIBUTES.some((k) => raw[k] !== undefined)) {
+    if (typeof raw === 'object' && raw !== null && !MODIFY_OPTIONAL_ATTRIBUTES.some((k) => raw[k] !== undefined) && raw.customAttribute === undefined) {
       throw PlatformError.of('400-112', { name: MODIFY_OPTIONAL_ATTRIBUTES.join(', ') });
     }
-    const body = portalBody(modifySuggestionBodySchema, rc.body);
+    const body = portalBody(vendorNames(modifySuggestionBodySchema), rc.body);
     const rec = suggestionOf(s, call, body.id);
     if (rec.status !== 'pending') throw PlatformError.of('400-114', { id: rec.id, status: rec.status, reason: 'only a pending suggestion can be modified' });
     if (body.modifiedDate !== rec.modifiedDate) throw PlatformError.of('400-110', { name: `suggestion ${rec.id}`, modifiedDate: rec.modifiedDate });
