@@ -17,6 +17,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { UnauthenticatedCap } from '../httpServer/unauthenticatedCap.js';
 import type { HubbotMetrics } from '../observability/metrics.js';
+import { createRefusalLog, type RefusalLog } from '../observability/refusalLog.js';
 import type { HubMessage } from '../schemas/hubMessages.js';
 import { createHubCallbackHandler, type HubCallbackHandler, type HubCallbackHandlerOptions } from './callbackHandler.js';
 import { HubAdapter } from './hubAdapter.js';
@@ -25,6 +26,7 @@ import type { Inbox, InboxItem } from './inbox/inbox.js';
 import { InboxWorker, type InboxTurn } from './inbox/inboxWorker.js';
 import { WITH_INBOX_STEP } from './inbox/withInboxStep.js';
 import { Outbox } from './outbox/outbox.js';
+import type { EndedConversations } from './outbox/sharedEndings.js';
 import type { SendAtSlot } from './outbox/outboxOptions.js';
 import { isDeadLetterNow, isTransientTurnError } from './turnErrors.js';
 import type { TurnContext } from 'botbuilder-core';
@@ -71,6 +73,10 @@ export interface HubPipelineOptions {
   unauthenticated?: UnauthenticatedCap;
   /** Called with why a hub token was refused (never the token). */
   logger: Logger;
+  /** The server's one limiter of outside-caused lines (S19); default one of its own on `logger`. */
+  refusalLog?: RefusalLog;
+  /** Ended conversations told to and by the other replicas (S15; sharedEndings.ts); none: this replica's own. */
+  endings?: EndedConversations;
   /** The server's metrics; the pipeline counts callbacks, turns, sends and their timings in them. */
   metrics?: HubbotMetrics;
   /** Worker settings (shortened in tests); `concurrency` is how many conversations' turns run at once. */
@@ -89,6 +95,7 @@ export class HubPipeline {
   readonly worker: InboxWorker;
   /** Where callbacks are recorded. */
   readonly inbox: Inbox;
+  private readonly endings?: EndedConversations;
   /** The hub callback as a plain Node handler: authenticate, record, ack. Mount it on the callback path. */
   readonly process: HubCallbackHandler;
 
@@ -102,6 +109,7 @@ export class HubPipeline {
    */
   constructor(opts: HubPipelineOptions) {
     const { metrics, logger } = opts;
+    const outsideLines = opts.refusalLog ?? createRefusalLog(logger);
     this.inbox = opts.inbox;
     const workerId = opts.workerId ?? `hubbot-${randomUUID().slice(0, 8)}`;
     this.outbox = new Outbox({
@@ -118,11 +126,17 @@ export class HubPipeline {
         logger.error({ conversationId, count: messages.length, err }, 'replies could not be delivered to the hub');
       },
       // The hub does not know the conversation or it has ended: its replies are dropped, not retried (S6).
+      // Anyone can end conversations by the hundred: the line goes through the limiter (S19).
+      // An end learnt here is told to the other replicas, whose queued replies to it are dropped (S15).
+      onClosed: (conversationId) => opts.endings?.announce(conversationId),
       onDropped: (conversationId, count, reason) => {
         metrics?.sends.inc({ outcome: 'dropped' }, count);
-        logger.warn({ conversationId, count, reason }, 'replies to a closed conversation dropped');
+        outsideLines('closed-conversation', { conversationId, count, reason }, 'replies to a closed conversation dropped');
       },
     });
+    this.endings = opts.endings;
+    // Ends learnt by the other replicas: their queued replies here are dropped and counted (S15).
+    opts.endings?.listen((conversationId) => this.outbox.markEnded(conversationId, false)).catch((err: unknown) => logger.warn({ err }, 'ended conversations of the other replicas not heard'));
     this.adapter = new HubAdapter({
       inbox: opts.inbox,
       workerId,
@@ -204,6 +218,7 @@ export class HubPipeline {
     this.admitting = false;
     await this.worker.stop({ graceMs: opts.graceMs });
     this.outbox.stop();
+    await this.endings?.close();
   }
 
   /** One inbox item's turn: the adapter reads it back (an unreadable one is parked) and runs the bot. */

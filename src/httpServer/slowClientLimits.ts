@@ -26,7 +26,12 @@
  *   connection is busy with a request that has fully arrived is the new one closed. One address
  *   flooding any route with slow connections thus cannot keep the hub's callbacks out;
  * - keep-alive: an idle connection is closed after `keepAliveTimeoutMs` (default 5 s), and one
- *   connection serves at most `maxRequestsPerSocket` requests (default 1,000).
+ *   connection serves at most `maxRequestsPerSocket` requests (default 1,000);
+ * - slow readers (S16): a connection whose answers wait unread in its send buffer for longer
+ *   than `writeTimeoutMs` (default 10 s), or pile up beyond `maxUnreadBytes` (default 1 MiB), is
+ *   destroyed: a client that pipelines requests and never reads holds no memory for long. At the
+ *   connection limit such a connection is shed before any other slow one, and a connection that
+ *   reads and has a complete request (the hub's callback) is never shed.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -41,6 +46,10 @@ export interface SlowClientLimits {
   maxConnections?: number;
   keepAliveTimeoutMs?: number;
   maxRequestsPerSocket?: number;
+  /** How long answers may wait unread in a connection's send buffer (S16). */
+  writeTimeoutMs?: number;
+  /** Unread answer bytes a connection may hold (S16). */
+  maxUnreadBytes?: number;
 }
 
 /** A request turned away before any route ran: too slow (408), or not valid HTTP (400, 431, 417). */
@@ -61,6 +70,8 @@ export const DEFAULT_SLOW_CLIENT_LIMITS: Required<Omit<SlowClientLimits, 'reques
   maxConnections: 1000,
   keepAliveTimeoutMs: 5000,
   maxRequestsPerSocket: 1000,
+  writeTimeoutMs: 10_000,
+  maxUnreadBytes: 1024 * 1024,
 };
 
 const TIMEOUT_ANSWER = (() => {
@@ -90,6 +101,8 @@ interface Tracked {
    * while there is one; Infinity once the sweep has acted on it (or found the body complete).
    */
   deadline: number;
+  /** Since when (performance.now()) its answers have waited unread; undefined while it reads. */
+  unreadSince?: number;
 }
 
 /**
@@ -123,6 +136,8 @@ export function limitSlowClients(server: Server, limits: SlowClientLimits = {}, 
   // first slow one found is the one slow the longest.
   const open = new Map<Socket, Tracked>();
   const isSlow = (t: Tracked) => !t.req || (!t.req.complete && !t.res?.headersSent);
+  /** Its answers wait in its send buffer: the client is not reading them (S16). */
+  const isNotReading = (t: Tracked) => t.socket.writableLength > 0;
 
   /** Nothing is being answered on it: say why and close. */
   const refuseConnection = (socket: Socket) => {
@@ -133,7 +148,11 @@ export function limitSlowClients(server: Server, limits: SlowClientLimits = {}, 
 
   const shed = (socket: Socket, t: Tracked) => {
     open.delete(socket);
-    if (t.req && t.res && !t.res.headersSent) timeOut(socket, t.req, t.res, onRefused);
+    // One that does not read would never take an answer: closed at once (S16).
+    if (isNotReading(t)) {
+      onRefused?.({ status: 408, address: socket.remoteAddress });
+      socket.destroy();
+    } else if (t.req && t.res && !t.res.headersSent) timeOut(socket, t.req, t.res, onRefused);
     else refuseConnection(socket);
   };
 
@@ -149,6 +168,16 @@ export function limitSlowClients(server: Server, limits: SlowClientLimits = {}, 
     }
     const now = performance.now();
     for (const [socket, t] of open) {
+      // A client that leaves its answers unread (S16): destroyed past the write deadline or the memory bound.
+      if (isNotReading(t)) {
+        t.unreadSince ??= now;
+        if (now - t.unreadSince >= l.writeTimeoutMs || socket.writableLength > l.maxUnreadBytes) {
+          open.delete(socket);
+          onRefused?.({ status: 408, address: socket.remoteAddress });
+          socket.destroy();
+          continue;
+        }
+      } else t.unreadSince = undefined;
       if (t.deadline > now) continue;
       t.deadline = Infinity;
       // A connection already answered and being closed (a lingering close, say) is not refused again.
@@ -180,12 +209,14 @@ export function limitSlowClients(server: Server, limits: SlowClientLimits = {}, 
 
   server.on('connection', (socket: Socket) => {
     if (open.size >= l.maxConnections) {
+      // A connection that does not read its answers goes first (S16), then the one slow the longest.
       let slowest: [Socket, Tracked] | undefined;
       for (const entry of open) {
-        if (isSlow(entry[1])) {
+        if (isNotReading(entry[1])) {
           slowest = entry;
           break;
         }
+        if (!slowest && isSlow(entry[1])) slowest = entry;
       }
       if (!slowest) {
         // Every place holds a request that has fully arrived: this one cannot be taken.

@@ -60,6 +60,8 @@ export interface HubbotMetrics {
   queueDepth: Gauge<'queue'>;
   /** `hubbot_dead_letters{queue}`: read from the observed queues at each scrape. */
   deadLetters: Gauge<'queue'>;
+  /** `hubbot_clock_skew_seconds`: this replica's clock minus Redis's, as last measured (S20). */
+  clockSkew: Gauge;
   /**
    * Reads `queue`'s depth at each scrape; returns a function that stops observing it.
    *
@@ -161,6 +163,11 @@ export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
     outboxWait: histogram('hubbot_outbox_wait_seconds', 'Time a reply spent in the outbox, by stage: queue (to the POST taking it, its rate slot included), backoff, post.', ['stage']),
     queueDepth: depth.gauge,
     deadLetters: dead.gauge,
+    clockSkew: new Gauge({
+      name: 'hubbot_clock_skew_seconds',
+      help: "This replica's clock minus Redis's (TIME), seconds, measured at start-up and at each readiness check; beyond CALLBACK_CLOCK_SKEW_SECONDS the hub's tokens may be refused.",
+      registers: [registry],
+    }),
     observeQueueDepth: depth.observe,
     observeDeadLetters: dead.observe,
   };

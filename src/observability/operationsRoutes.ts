@@ -74,19 +74,21 @@ export function registerOperationsRoutes(app: JsonServer, opts: OperationsRoutes
       checks.map(async ({ name, check }) => {
         try {
           await answerWithin(Promise.resolve().then(check), timeoutMs, () => new Error(`timed out after ${timeoutMs} ms`));
-          return { name, ok: true };
+          return { name, ok: true, reason: undefined as string | undefined };
         } catch (err) {
           opts.logger?.warn({ check: name, err }, 'readiness check failed');
-          return { name, ok: false };
+          // A check may say why in words meant for the caller (the clock's skew, S20); others only fail.
+          const reason = (err as { readinessReason?: unknown })?.readinessReason;
+          return { name, ok: false, reason: typeof reason === 'string' ? reason : undefined };
         }
       }),
     );
-    const failed = results.filter((r) => !r.ok).map((r) => r.name);
+    const failed = results.filter((r) => !r.ok);
     if (failed.length > 0) {
       throw PlatformError.of(
         '503-100',
-        { reason: `readiness checks failed: ${failed.join(', ')}` },
-        { acceptLanguage: header(req, 'accept-language'), details: failed.map((name) => ({ key: name, value: 'failed' })) },
+        { reason: `readiness checks failed: ${failed.map((r) => r.reason ?? r.name).join('; ')}` },
+        { acceptLanguage: header(req, 'accept-language'), details: failed.map((r) => ({ key: r.name, value: r.reason ?? 'failed' })) },
       );
     }
     sendJson(res, 200, { status: 'ready', checks: results.map((r) => ({ name: r.name, status: 'ok' })) });

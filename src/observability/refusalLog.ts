@@ -1,9 +1,12 @@
 /**
- * Logs of refused requests that an attacker cannot use to flood the log (S5 of
- * docs/platform-contract.md): every string field is cut to a short length (a 15 KB client_id
- * becomes 64 characters and a note), and at most `perWindow` refusal lines are written per
- * window; the rest are only counted, through `onRefused`, into the metrics, where the full count
- * is kept.
+ * The one limiter of log lines an outside party can cause (S5, S14, S19 of
+ * docs/platform-contract.md): refused requests, webhook deliveries aborted before they were
+ * recorded, replies to conversations the hub has closed. Whatever an attacker does, at most
+ * `perWindow` such lines are written per window; every string field is cut to a short length
+ * (a 15 KB client_id becomes 64 characters and a note). The lines not written are counted by
+ * kind and summed up in one summary line at the end of their window (a timer, so the count is
+ * written even when the flood stops); every line, written or not, is told to `onRefused` for
+ * the metrics, where the full count is kept.
  */
 export interface RefusalLogger {
   warn(obj: object, msg: string): void;
@@ -16,12 +19,16 @@ export interface RefusalLogOptions {
   windowMs?: number;
   /** Longest string field kept, characters; default 64. */
   maxFieldLength?: number;
-  /** Told of every refusal, written or not (for a counter). */
+  /** Told of every line, written or not (for a counter). */
   onRefused?: (kind: string) => void;
   now?: () => number;
 }
 
+/** Writes (or counts) one outside-caused line of a kind: a route, or what happened. */
 export type RefusalLog = (kind: string, fields: Record<string, unknown>, msg: string) => void;
+
+/** The summary's message: lines not written in the window just ended, by kind. */
+export const SUMMARY_MESSAGE = 'log lines not written in the last window (see hubbot_refusals_total)';
 
 /** A string cut to `max` characters, with how long it was. */
 export function truncated(value: unknown, max = 64): unknown {
@@ -36,18 +43,34 @@ export function createRefusalLog(logger: RefusalLogger | undefined, opts: Refusa
   const now = opts.now ?? (() => Date.now());
   let windowStart = -Infinity;
   let written = 0;
-  let suppressed = 0;
+  let suppressed = new Map<string, number>();
+  let summaryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const summarise = (): void => {
+    if (summaryTimer) clearTimeout(summaryTimer);
+    summaryTimer = undefined;
+    if (suppressed.size === 0) return;
+    const byKind = Object.fromEntries(suppressed);
+    const total = [...suppressed.values()].reduce((a, b) => a + b, 0);
+    suppressed = new Map();
+    logger?.warn({ suppressed: total, byKind, windowMs }, SUMMARY_MESSAGE);
+  };
+
   return (kind, fields, msg) => {
     opts.onRefused?.(kind);
     const t = now();
     if (t - windowStart >= windowMs) {
-      if (suppressed > 0) logger?.warn({ suppressed }, 'refusal lines not written in the last window (see hubbot_refusals_total)');
+      summarise();
       windowStart = t;
       written = 0;
-      suppressed = 0;
     }
     if (written >= perWindow) {
-      suppressed++;
+      suppressed.set(kind, (suppressed.get(kind) ?? 0) + 1);
+      // The window's summary is due at its end, whether or not another line comes.
+      if (!summaryTimer) {
+        summaryTimer = setTimeout(summarise, Math.max(0, windowStart + windowMs - t));
+        summaryTimer.unref?.();
+      }
       return;
     }
     written++;

@@ -25,6 +25,9 @@ import { createLogger, resolveLogFormat } from '../observability/logger.js';
 import { createMetrics } from '../observability/metrics.js';
 import { contactCenterFiguresFor } from '../observability/contactCenterFiguresFor.js';
 import { createRefusalLog } from '../observability/refusalLog.js';
+import { ClockSkew, warnOfClockSkew } from '../redis/clockSkew.js';
+import { SharedEndings } from '../adapter/outbox/sharedEndings.js';
+import { tenantKey } from '../redis/tenantKey.js';
 import { customerDataKindsFrom, maskCustomerDataDeep } from '../observability/customerData.js';
 import { registerOperationsRoutes, redisReadinessCheck } from '../observability/operationsRoutes.js';
 import { registerTokenEndpoint } from '../authentication/tokenEndpoint.js';
@@ -89,14 +92,19 @@ async function compose(opts: HubBotServerOptions, listen: boolean, started: Star
   const customerData = customerDataKindsFrom(cfg.CUSTOMER_DATA_REDACTION);
   const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot', format: resolveLogFormat(cfg.LOG_FORMAT), customerData });
   const metrics = createMetrics();
-  // Refusals are logged cut short and rate-limited; every one is counted (S5).
-  const refusals = createRefusalLog(logger, { onRefused: (route) => metrics.refusals.inc({ route }) });
+  // Refusals are logged cut short and rate-limited; every one is counted (S5). The one limiter of
+  // every line an outside party can cause (S19); replies dropped for a closed conversation are
+  // counted in hubbot_sends_total{outcome="dropped"}, not as refusals.
+  const refusals = createRefusalLog(logger, { onRefused: (route) => route !== 'closed-conversation' && metrics.refusals.inc({ route }) });
   // One node (REDIS_URL) or a Redis Cluster (REDIS_CLUSTER_NODES): every store takes the same
   // object (D1). It also carries pub/sub, on a connection of its own (sharded on a cluster; the
   // inbox's notify channel is published by its Lua script, so it listens on classic pub/sub).
   const redisSettings = redisSettingsFrom(cfg);
   const redis = redisSettings ? await openSharedRedis(redisSettings, { logger, clientName: 'hubbot', connectTimeoutMs: cfg.REDIS_CONNECT_TIMEOUT_MS }) : undefined;
   if (redis) started.add(() => redis.close());
+  // A clock off from Redis's by more than the tokens' tolerance refuses the hub in silence: said at start, in /readyz and the metrics (S20).
+  const clock = redis ? new ClockSkew({ client: redis, key: tenantKey(cfg.PLATFORM_TENANT, 'clock'), toleranceSeconds: cfg.CALLBACK_CLOCK_SKEW_SECONDS, onMeasured: (s) => metrics.clockSkew.set(s) }) : undefined;
+  if (clock) await warnOfClockSkew(clock, logger);
 
   const platform = connectPlatform(cfg, {
     redis,
@@ -168,6 +176,8 @@ async function compose(opts: HubBotServerOptions, listen: boolean, started: Star
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
     unauthenticated: unauthenticatedCap(cfg.HTTP_MAX_UNAUTHENTICATED_CALLBACKS_PER_ADDRESS, 'callback'),
     logger,
+    refusalLog: refusals,
+    endings: redis ? new SharedEndings({ client: redis, subscriber: redis, tenant: cfg.PLATFORM_TENANT, onError: (err) => logger.warn({ err }, 'ended conversation not shared') }) : undefined,
     metrics,
     worker: { ...opts.worker, concurrency: opts.worker?.concurrency ?? cfg.INBOX_CONCURRENCY },
   });
@@ -223,7 +233,7 @@ async function compose(opts: HubBotServerOptions, listen: boolean, started: Star
   // bearer token wherever it is served when METRICS_TOKEN is set (S8).
   const metricsToken = cfg.METRICS_TOKEN;
   const opsApp = listeners.metrics;
-  registerOperationsRoutes(listeners.operations, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, metricsPublic: cfg.METRICS_PUBLIC, checks: redis ? [redisReadinessCheck(redis)] : [], logger });
+  registerOperationsRoutes(listeners.operations, { metrics: opsApp ? undefined : metrics, figures: opsApp ? undefined : figures, metricsToken, metricsPublic: cfg.METRICS_PUBLIC, checks: redis ? [redisReadinessCheck(redis), { name: 'clock', check: () => clock!.check() }] : [], logger });
   if (opsApp) registerOperationsRoutes(opsApp, { metrics, figures, metricsToken, logger });
   await opts.extend?.(app, deps);
 

@@ -158,9 +158,10 @@ export function registerWebhook(app: JsonServer, opts: WebhookOptions): WebhookR
           throw err;
         }
         // Not a refusal but a fault of ours (or a broken connection): a 500 would end the
-        // delivery for good (6.4), a 503 makes the event manager try again.
+        // delivery for good (6.4), a 503 makes the event manager try again. A sender can abort
+        // deliveries by the hundred, so the line goes through the refusal log's limit (S19).
         count('unavailable');
-        opts.logger?.error({ err: errorText(err) }, 'knowledge event delivery failed before recording; answering 503');
+        refusals('webhook', { err: errorText(err), address: req.socket?.remoteAddress }, 'knowledge event delivery failed before recording; answering 503');
         throw PlatformError.of('503-100', { reason: 'the event could not be read' }, { acceptLanguage });
       }
 

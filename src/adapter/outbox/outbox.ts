@@ -10,7 +10,7 @@ import { startSpan, type PipelineSpan } from '../../observability/tracing.js';
 
 export type { OutboxOptions, SendAtSlot } from './outboxOptions.js';
 
-type Hooks = 'onFailure' | 'onSent' | 'onDelivered' | 'onDropped' | 'sleep' | 'send' | 'sendAtSlot';
+type Hooks = 'onFailure' | 'onSent' | 'onDelivered' | 'onDropped' | 'onClosed' | 'sleep' | 'send' | 'sendAtSlot';
 type Settings = Required<Omit<OutboxOptions, Hooks>> & Pick<OutboxOptions, Hooks>;
 
 const MAX_RETRY_AFTER_MS = 60_000;
@@ -101,9 +101,13 @@ export class Outbox {
    * dropped from now on, without a POST the hub would refuse with 409 (S11). Known from the hub's
    * own message, so a customer who opens many conversations and ends each at once spoils no
    * batch and costs the other conversations no part of the budget.
+   *
+   * @param announce - false when another replica told of it (nothing to tell the others, S15)
    */
-  markEnded(conversationId: string): void {
-    if (!this.closed.has(conversationId)) this.close(conversationId, 'the hub ended the conversation (conversation.end)');
+  markEnded(conversationId: string, announce = true): void {
+    if (this.closed.has(conversationId)) return;
+    this.close(conversationId, announce ? 'the hub ended the conversation (conversation.end)' : 'the hub ended the conversation (told by another replica)');
+    if (announce) this.opts.onClosed?.(conversationId);
   }
 
   /** Queues messages of one conversation, in order; each promise settles when that message is sent or has finally failed. */
@@ -279,6 +283,7 @@ export class Outbox {
     if (closesConversation(err)) {
       const reason = `${err.code} ${err.developerMessage}`;
       this.close(id, reason);
+      this.opts.onClosed?.(id);
       this.opts.onDropped?.(id, batch.length, reason);
       for (const e of batch) e.settle.resolve();
       return;

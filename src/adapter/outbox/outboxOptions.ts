@@ -44,6 +44,12 @@ export interface OutboxOptions {
   onDelivered?: (timing: ReplyTiming) => void;
   /** Replies dropped because the hub said their conversation is unknown or ended (S6). */
   onDropped?: (conversationId: string, count: number, reason: string) => void;
+  /**
+   * Told when this outbox learns that a conversation is over (the hub's end message came here, or
+   * its own POST got 404/409), not when told by `markEnded(id, false)`: to tell the other
+   * replicas (sharedEndings.ts, S15).
+   */
+  onClosed?: (conversationId: string) => void;
   /** Closed conversations, and live ones, remembered at most each (oldest forgotten first); default 10,000. */
   maxClosed?: number;
   /** How a backoff waits; default a timer that stop() clears. */
