@@ -7,26 +7,16 @@
  */
 import { expect } from 'chai';
 import { mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HUBBOT_BIN } from '../support/runHubbot.js';
+import { freePort } from '../support/freePort.js';
 import { GuideSession, shellBlocks, type BlockRun } from './shellGuide.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GUIDE = join(ROOT, 'docs/deploy-to-a-hub.md');
 const README = join(ROOT, 'README.md');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** The bot's answer in what `received` printed: a message from the custom bot. */
 function expectAnswered(run: BlockRun, context = ''): void {
