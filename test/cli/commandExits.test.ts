@@ -7,27 +7,18 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { cleanEnv, HUBBOT_BIN, runHubbot } from '../support/runHubbot.js';
 import { waitFor } from '../support/waitFor.js';
+import { freePort } from '../support/freePort.js';
 import { startLocalStack } from '../../cli/localStack.js';
 import { EchoBot } from '../../bots/echoBot.js';
 import { ConfigError } from '../../src/config/config.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/startEmulator.js';
 
 const SETUP = fileURLToPath(new URL('../../samples/setup.example.json', import.meta.url));
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** Whether something accepts connections on the port. */
 async function listening(port: number): Promise<boolean> {

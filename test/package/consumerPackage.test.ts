@@ -8,35 +8,16 @@
  * CommonJS bot shaped like Microsoft's samples runs from the same project with require (N6).
  */
 import { expect } from 'chai';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ROOT } from './importGraph.js';
 import { README_PROJECT_NAMES, readmeExamples } from './readmeExamples.js';
+import { packedTarball, plainEnv, sh } from '../support/packedPackage.js';
 
-const run = promisify(execFile);
 const AGENTS_SDK = ['@microsoft/agents-hosting', '@microsoft/agents-activity'];
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; devDependencies: Record<string, string> };
-
-/** A child's environment without the test runner's loader flags: the consumer runs on plain node. */
-function plainEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  return env;
-}
-
-async function sh(cmd: string, args: string[], cwd: string): Promise<string> {
-  try {
-    const { stdout } = await run(cmd, args, { cwd, env: plainEnv(), maxBuffer: 64 * 1024 * 1024, timeout: 300_000 });
-    return stdout;
-  } catch (err) {
-    // The compiler and npm say what went wrong on their standard output and error.
-    const e = err as Error & { stdout?: string; stderr?: string };
-    throw new Error(`${cmd} ${args.join(' ')} failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`.slice(0, 8000));
-  }
-}
 
 describe('the packed package in a consumer project', function () {
   this.timeout(600_000);
@@ -48,8 +29,7 @@ describe('the packed package in a consumer project', function () {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hubbot-consumer-'));
     console.log('      packing and installing the package into an empty project (about a minute)');
-    const packed = await sh('npm', ['pack', '--silent', '--pack-destination', dir], ROOT);
-    const tarball = join(dir, packed.trim().split('\n').pop()!);
+    const tarball = await packedTarball();
     project = join(dir, 'app');
     mkdirSync(project);
     writeFileSync(

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { waitFor } from '../support/waitFor.js';
+import { freePort } from '../support/freePort.js';
 
 describe('hubbot replicas (command line)', function () {
   this.timeout(60_000);
@@ -60,11 +61,7 @@ describe('hubbot replicas: traces and ports (M7)', function () {
   });
 
   it('[M7] the replicas listen on the chosen ports and send their traces where OTEL_EXPORTER_OTLP_ENDPOINT says', async () => {
-    const probe = createServer().listen(0, '127.0.0.1');
-    await once(probe, 'listening');
-    const port = (probe.address() as AddressInfo).port;
-    probe.close();
-    await once(probe, 'close');
+    const port = await freePort();
     expect(parseReplicasArgs(['--replica-port', String(port)], {})).to.deep.include({ replicaPort: port });
     const { text, emulatorUrl, account, stop, exit } = await runReplicasCommand(['--count', '1', '--port', '0', '--emulator-port', '0', '--replica-port', String(port)]);
     try {
