@@ -141,12 +141,15 @@ export class Trickle {
     for (let i = 0; i < this.opts.customers; i++) this.loops.push(this.loop(i));
   }
 
-  /** Resolves once `n` more steps have been answered (or the trickle stopped). */
+  /**
+   * Resolves once `n` more steps have been answered, or a customer got no answer (the count at
+   * the end says which), or the trickle stopped: a test that waits never hangs on a stall.
+   */
   stepsAnswered(n: number): Promise<void> {
     const target = this.answeredSteps + n;
     return new Promise((resolve) => {
       const on = () => {
-        if (this.answeredSteps < target && !this.stopping) return;
+        if (this.answeredSteps < target && !this.stopping && this.stalls.length === 0) return;
         this.stepListeners.delete(on);
         resolve();
       };
@@ -161,6 +164,15 @@ export class Trickle {
   }
 
   private async loop(customer: number): Promise<void> {
+    try {
+      await this.walk(customer);
+    } finally {
+      // A customer left waiting ends its loop: whoever waits for steps hears it.
+      for (const l of [...this.stepListeners]) l();
+    }
+  }
+
+  private async walk(customer: number): Promise<void> {
     while (!this.stopping) {
       const walk = ++this.walks;
       const w = await Walker.open(this.opts, this.stalls, `walker-${customer + 1}-${walk}`);

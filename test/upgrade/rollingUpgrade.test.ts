@@ -95,10 +95,13 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
       // Run once only, so the deadline waiting is the one `last` scheduled, not a rerun's.
       expect(turnsOf(s.conversationId).filter((t) => t.turn.messageId === lastTurn.turn.messageId).map((t) => t.replica), 'the sleeping step ran once').to.deep.equal([last.name]);
       const ran = await deadlineTurn.catch(async (err: Error) => {
-        const scheduled = await new RedisInbox({ client: redis, tenant: h.tenant }).scheduled(s.conversationId);
+        const inbox = new RedisInbox({ client: redis, tenant: h.tenant });
+        const scheduled = await inbox.scheduled(s.conversationId);
+        const dead = (await inbox.deadLetters(1000)).filter((d) => d.conversationId === s.conversationId).map((d) => `${d.item.kind ?? 'message'} ${d.item.id}: ${d.reason}`);
         throw new Error(
           `${err.message}: the deadline ${last.name} scheduled for ${s.conversationId} did not run. Its turns: ` +
             `${turnsOf(s.conversationId).map((t) => `${t.replica} ${t.turn.text}`).join(' | ')}; scheduled now: ${JSON.stringify(scheduled)}; ` +
+            `dead-lettered: ${dead.length ? dead.join('; ') : 'nothing'}; ` +
             `live: ${h.live().map((r) => r.name).join(', ')}; the customer got: ${JSON.stringify(s.customer.texts())}`,
         );
       });
@@ -125,32 +128,41 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
   it('[M5] replaces replicas one at a time with SIGTERM, old to new then new to old: nothing lost, duplicated or dead-lettered', async () => {
     const began = Date.now();
     const traffic: TrafficOptions = { emulatorUrl: h.emulator.url, accountAddress: h.accountAddress, stepTimeoutMs: 90_000, reminderTimeoutMs: REMINDER_AFTER_MS + 60_000 };
-    const trickle = new Trickle({ ...traffic, customers: 3, pauseEvery: 2, pauseMs: () => 200 + Math.floor(Math.random() * 600) });
+    // A trickle: three customers, a pause of about a second between steps, every second walk waiting for the reminder.
+    const trickle = new Trickle({ ...traffic, customers: 3, pauseEvery: 2, pauseMs: () => 600 + Math.floor(Math.random() * 800) });
+    const timeline: string[] = [];
+    const mark = (what: string) => timeline.push(`${Math.round((Date.now() - began) / 1000)} s ${what}`);
     const sleepers: Walker[] = [];
     const sleeperStalls: Stall[] = [];
     const phase = (n: number) => trickle.stepsAnswered(n);
 
     // The previous release serves alone, as before the upgrade.
-    const old1 = await startOld();
-    const old2 = await startOld();
+    const [old1, old2] = await Promise.all([startOld(), startOld()]);
+    mark('old-1, old-2 up');
     trickle.start();
-    await phase(6);
+    await phase(4);
     // Old to new, one at a time: start the new replica, then drain an old one.
     const new1 = await startNew();
+    mark(`${new1.name} up`);
     await drain(old1);
-    await phase(6);
-    await startNew();
+    mark(`${old1.name} drained`);
+    await phase(4);
+    mark(`${(await startNew()).name} up`);
     const toNew = await deadlineCrossing(traffic, sleepers, sleeperStalls, old2);
-    await phase(6);
+    mark(`${old2.name} drained, its deadline ran on ${toNew.ranOn}`);
+    await phase(4);
     // New to old (a rollback), one at a time.
-    await startOld();
+    mark(`${(await startOld()).name} up`);
     await drain(new1);
-    await phase(6);
-    await startOld();
+    mark(`${new1.name} drained`);
+    await phase(4);
+    mark(`${(await startOld()).name} up`);
     const lastNew = h.live().find((r) => releaseOf(r.name) === 'new')!;
     const toOld = await deadlineCrossing(traffic, sleepers, sleeperStalls, lastNew);
-    await phase(6);
+    mark(`${lastNew.name} drained, its deadline ran on ${toOld.ranOn}`);
+    await phase(4);
     await trickle.stop();
+    mark('customers stopped');
 
     // Everything the customers said has been run, and every deadline that fell has been.
     const inbox = new RedisInbox({ client: redis, tenant: h.tenant });
@@ -168,7 +180,7 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
     console.log(
       `      rolling upgrade: ${Math.round((Date.now() - began) / 1000)} s, ${ledger.customerTexts} customer texts in ${conversations.length} conversations, ` +
         `${ledger.botMessages} bot messages, ${h.turns.length} turns (${h.turns.filter((t) => t.turn.text === GUIDED_HELP_DEADLINE_EVENT).length} deadlines); ` +
-        `state crossings old->new ${cross.oldToNew}, new->old ${cross.newToOld}; deadline ${toNew.scheduledOn}->${toNew.ranOn}, ${toOld.scheduledOn}->${toOld.ranOn}`,
+        `state crossings old->new ${cross.oldToNew}, new->old ${cross.newToOld}\n      ${timeline.join('; ')}`,
     );
 
     expect(findings, `what the count found:\n${findings}`).to.equal('');
