@@ -25,7 +25,7 @@ import { openSharedRedis } from '../../src/redis/sharedRedis.js';
 import { connectPlatform } from '../../src/server/platformConnection.js';
 import { watchPlatformCalls, type PlatformCallWatch } from './platformCallWatch.js';
 import type { ProbeTurn } from './probeBot.js';
-import { ReplicaProcess } from './replicaProcess.js';
+import { ReplicaProcess, type ReplicaEntry } from './replicaProcess.js';
 import { HARNESS_ENV, type MemoryUsage, type ReplicaReport } from './replicaMessages.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './roundRobinProxy.js';
 
@@ -61,6 +61,16 @@ export interface ReplicaHarnessOptions {
   keepKeys?: boolean;
 }
 
+/** What one replica runs, when not this release with the harness's settings. */
+export interface StartReplicaOptions {
+  /** Its name in reports and logs; default `replica-<n>`. */
+  name?: string;
+  /** Another release's replica entry (a rolling upgrade runs the previous one beside this). */
+  entry?: ReplicaEntry;
+  /** Environment of this replica only, over the harness's (HARNESS_BOT_MODULE of its release, ...). */
+  env?: Record<string, string>;
+}
+
 export interface ObservedTurn {
   replica: string;
   turn: ProbeTurn;
@@ -91,7 +101,8 @@ export interface ReplicaHarness {
   /** Knowledge events handled, per replica (probe bot only). */
   readonly knowledgeEvents: readonly { replica: string; notificationId: string }[];
   live(): ReplicaProcess[];
-  startReplica(): Promise<ReplicaProcess>;
+  /** Starts one more replica (of this release unless `opts.entry` names another) and adds it to the proxy. */
+  startReplica(opts?: StartReplicaOptions): Promise<ReplicaProcess>;
   /** Kills a replica (SIGKILL by default) and takes it out of the proxy. */
   kill(replica: ReplicaProcess, signal?: NodeJS.Signals): Promise<void>;
   /** Resolves with the first turn reported after the call that matches. */
@@ -175,9 +186,10 @@ export async function startReplicaHarness(opts: ReplicaHarnessOptions = {}): Pro
     const live = () => replicas.filter((r) => r.alive);
     const route = () => proxy.setUpstreams(live().map((r) => r.url));
     let started = 0;
-    const startReplica = async () => {
+    const startReplica = async (one: StartReplicaOptions = {}) => {
       const port = opts.replicaPort === undefined ? '0' : String(opts.replicaPort + started);
-      const r = await ReplicaProcess.start({ name: `replica-${++started}`, env: { ...env, BOT_PORT: port }, logs: opts.logs });
+      started++;
+      const r = await ReplicaProcess.start({ name: one.name ?? `replica-${started}`, env: { ...env, BOT_PORT: port, ...one.env }, logs: opts.logs, entry: one.entry });
       r.on('report', (m: ReplicaReport) => {
         if (m.type === 'turn') {
           const t = { replica: r.name, turn: m.turn };

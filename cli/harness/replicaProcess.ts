@@ -18,12 +18,23 @@ export interface ReplicaProcessOptions {
   logs?: 'inherit' | 'buffer';
   /** How long the replica may take to listen; default 60 s (a cold tsx start on a busy machine). */
   startTimeoutMs?: number;
+  /**
+   * The entry to run instead of this release's replicaMain: another release's (a rolling-upgrade
+   * test runs the previous release's built `dist/cli/harness/replicaMain.js`).
+   */
+  entry?: ReplicaEntry;
+}
+
+/** A replica entry file and the Node options it needs (a loader for TypeScript). */
+export interface ReplicaEntry {
+  file: string;
+  execArgv: string[];
 }
 
 const KEPT_LINES = 300;
 
 /** The entry file next to this one: TypeScript run through tsx from the sources, or the compiled JS. */
-function entry(): { file: string; execArgv: string[] } {
+export function thisReleaseEntry(): ReplicaEntry {
   const self = import.meta.url;
   if (self.endsWith('.ts')) {
     // tsx's loader, found from here (the caller's working directory may be anywhere).
@@ -47,7 +58,7 @@ export class ReplicaProcess extends EventEmitter {
     super();
     this.setMaxListeners(0);
     this.name = opts.name;
-    const { file, execArgv } = entry();
+    const { file, execArgv } = opts.entry ?? thisReleaseEntry();
     // --expose-gc: `memory({ gc: true })` measures the live heap (soak runs).
     this.child = spawn(process.execPath, ['--expose-gc', ...execArgv, file], {
       env: opts.env as NodeJS.ProcessEnv,

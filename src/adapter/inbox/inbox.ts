@@ -3,6 +3,16 @@
 /** What an item is: a customer's message (the hub's callback), a proactive turn, a deadline. */
 export type InboxItemKind = 'message' | 'proactive' | 'deadline';
 
+/**
+ * The format of the inbox items this version writes, kept in each item (`InboxItem.v`, also in
+ * scheduled items and dead letters). Items written before items carried one are format 0, the
+ * same fields. Rolling upgrades run two releases on one Redis, so a release writes only what the
+ * release before it reads (an unknown field is ignored; a new field or kind is read first, written
+ * one release later), and it reads what that release wrote; the number says which rules an item
+ * was written by (docs/operations.md, "Upgrading").
+ */
+export const INBOX_ITEM_FORMAT = 1;
+
 /** One entry of a conversation's line in the inbox. */
 export interface InboxItem {
   /** Unique within the conversation; a redelivered callback carries the same id. */
@@ -21,6 +31,8 @@ export interface InboxItem {
    * before it was kept: such an item's turn starts a trace of its own.
    */
   traceparent?: string;
+  /** The item's format (INBOX_ITEM_FORMAT when written); absent in items of format 0. */
+  v?: number;
 }
 
 /**

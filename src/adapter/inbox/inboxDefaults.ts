@@ -2,7 +2,7 @@
  * What the inbox implementations share besides the Inbox interface: default limits and the
  * check of what is appended (a programming error, so a TypeError, not an HTTP refusal).
  */
-import type { InboxItem } from './inbox.js';
+import { INBOX_ITEM_FORMAT, type InboxItem } from './inbox.js';
 
 /** Long enough to cover the hub's redeliveries of one callback. */
 export const DEFAULT_DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +22,8 @@ export function checkSchedule(conversationId: string, slot: string, item: InboxI
 
 /** An item as both inboxes store it (JSON, the same fields in the same order). */
 export function itemJson(item: InboxItem): string {
-  return JSON.stringify({ id: item.id, payload: item.payload, receivedAt: item.receivedAt, kind: item.kind, notBefore: item.notBefore, traceparent: item.traceparent });
+  // The format last: a packed scheduled item's dictionary relies on the fields before it (scheduledItemCodec.ts).
+  return JSON.stringify({ id: item.id, payload: item.payload, receivedAt: item.receivedAt, kind: item.kind, notBefore: item.notBefore, traceparent: item.traceparent, v: INBOX_ITEM_FORMAT });
 }
 
 /**

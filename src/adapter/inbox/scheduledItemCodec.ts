@@ -4,7 +4,9 @@
  *
  * Why: an idle guided-help conversation keeps one pending deadline for hours. As JSON (about
  * 190 bytes) it is over `hash-max-listpack-value` (64), so its hash was a hash table (about
- * 470 B with its key); packed (about 58 bytes) the hash stays a listpack (about 220 B).
+ * 470 B with its key); packed (64 bytes with its format version `"v":1`, the most a listpack
+ * value may take) the hash stays a listpack (about 220 B). So a field added to every deadline
+ * needs a dictionary string of its own, written one release after the release that reads it.
  *
  * JSON text as JSON.stringify writes it never holds a raw control character, so a stored value
  * without one is plain JSON and reads as it is (and a packed value is never taken for JSON).
