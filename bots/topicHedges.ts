@@ -13,7 +13,7 @@
  *                   pantalla del portátil se ve negra") is no topic.
  */
 import { languagePack, packTagOf } from '../src/languages/languagePacks.js';
-import { normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
+import { foldMarks, normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
 import { scoreCandidates, type MatchCandidate } from '../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 
 /** Each pack's out-of-topic words as one pattern of whole words (normalised text), compiled once per pack. */
@@ -23,7 +23,12 @@ function offTopicPattern(locale: string): RegExp | undefined {
   const tag = packTagOf(locale);
   if (!tag) return undefined;
   const pack = languagePack(tag);
-  if (!patterns.has(pack)) patterns.set(pack, pack.words.offTopic.length ? new RegExp(`\\b(?:${pack.words.offTopic.join('|')})\\b`) : null);
+  if (!patterns.has(pack)) {
+    const words = pack.words.offTopic.join('|');
+    // Whole words where words are spaced (\b is ASCII-only: Cyrillic needs letters around); anywhere in Chinese, Japanese, Korean.
+    const source = pack.words.segmenter ? `(?:${words})` : `(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`;
+    patterns.set(pack, words ? new RegExp(foldMarks(source), 'u') : null);
+  }
   return patterns.get(pack) ?? undefined;
 }
 

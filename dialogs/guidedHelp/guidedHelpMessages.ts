@@ -75,7 +75,11 @@ export type MessageKey =
   | 'help'
   | 'restarted'
   | 'versionChanged'
-  | 'turnError';
+  | 'turnError'
+  | 'farewell'
+  | 'welcomeBack'
+  | 'offTopic'
+  | 'languageFallback';
 const everyKeyListed: Record<keyof typeof en.bot, true> = {} as Record<MessageKey, true>;
 const everyListedKeyInEnglish: Record<MessageKey, string> = en.bot;
 void everyKeyListed;

@@ -15,7 +15,7 @@
  * Case, accents and punctuation are ignored (normalise), so "PARLER A QUELQU'UN" matches.
  */
 import { allLanguagePacks, type PersonWords } from '../../src/languages/languagePacks.js';
-import { normalise } from './understanding/normalise.js';
+import { foldMarks, normalise } from './understanding/normalise.js';
 
 /** A piece's `{name}`s replaced by the pack's pieces, recursively. */
 function expand(source: string, parts: Record<string, string>, depth = 0): string {
@@ -35,10 +35,11 @@ function patterns(): PersonPatterns[] {
   const packs = allLanguagePacks();
   if (compiled && compiled.packs.length === packs.length && compiled.packs.every((p, i) => p === packs[i])) return compiled.patterns;
   // Politeness around a person alone, in any language: "a human please", "bitte einen Menschen".
-  const polite = [...new Set(packs.flatMap((p) => p.words.polite))].join('|');
+  const polite = [...new Set(packs.flatMap((p) => p.words.polite.map(normalise)))].join('|');
+  // Written with accents ("hablar con un técnico"), read on text without them.
   const of = (w: PersonWords): PersonPatterns => ({
-    requests: w.requests.map((r) => new RegExp(expand(r, w.parts))),
-    ...(w.alone ? { alone: new RegExp(`^${expand(w.alone, w.parts)}(?: (?:${polite}))*$`) } : {}),
+    requests: w.requests.map((r) => new RegExp(foldMarks(expand(r, w.parts)))),
+    ...(w.alone ? { alone: new RegExp(foldMarks(`^${expand(w.alone, w.parts)}(?: (?:${polite}))*$`)) } : {}),
   });
   compiled = { packs, patterns: packs.map((p) => of(p.words.person)) };
   return compiled.patterns;

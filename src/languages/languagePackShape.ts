@@ -25,6 +25,8 @@ export interface PackWords {
   segmenter?: boolean;
   /** The culture of Microsoft's recognizers (numbers, yes/no) for this language, when they have one. */
   recognizerCulture?: string;
+  /** Number words the recognizer does not read in this language ("tre": 3), normalised word → value. */
+  numberWords?: Record<string, number>;
   /** The stop-word package's (stopwords-iso) language code, when its list is used. */
   stopWordList?: string;
   stopWords: string[];

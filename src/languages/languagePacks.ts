@@ -14,17 +14,30 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import daDK from './packs/da-DK.json' with { type: 'json' };
 import deDE from './packs/de-DE.json' with { type: 'json' };
+import enGB from './packs/en-GB.json' with { type: 'json' };
 import enUS from './packs/en-US.json' with { type: 'json' };
 import esES from './packs/es-ES.json' with { type: 'json' };
+import frCA from './packs/fr-CA.json' with { type: 'json' };
 import frFR from './packs/fr-FR.json' with { type: 'json' };
+import itIT from './packs/it-IT.json' with { type: 'json' };
+import jaJP from './packs/ja-JP.json' with { type: 'json' };
+import koKR from './packs/ko-KR.json' with { type: 'json' };
+import nlNL from './packs/nl-NL.json' with { type: 'json' };
+import pt from './packs/pt.json' with { type: 'json' };
+import ptBR from './packs/pt-BR.json' with { type: 'json' };
+import ptPT from './packs/pt-PT.json' with { type: 'json' };
+import ruRU from './packs/ru-RU.json' with { type: 'json' };
+import svSE from './packs/sv-SE.json' with { type: 'json' };
+import zhCN from './packs/zh-CN.json' with { type: 'json' };
 import { mergePack, type LanguagePack, type PartialPack } from './languagePackShape.js';
 
 export type { LanguagePack, PackWords, PersonWords, PartialPack } from './languagePackShape.js';
 
 /** The packs shipped, by tag; the reference for every key is en-US. */
 export const SHIPPED_PACKS: Readonly<Record<string, PartialPack>> = Object.fromEntries(
-  [enUS, frFR, esES, deDE].map((p) => [p.tag, p as PartialPack]),
+  [enUS, enGB, frFR, frCA, esES, itIT, deDE, nlNL, pt, ptBR, ptPT, daDK, svSE, ruRU, zhCN, jaJP, koKR].map((p) => [p.tag, p as PartialPack]),
 );
 
 /** The environment variable naming a directory of override packs (<tag>.json each). */

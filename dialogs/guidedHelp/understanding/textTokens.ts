@@ -10,6 +10,7 @@
  * "my printer is broken" to "Nothing prints"; precision comes first.
  */
 import { languagePack } from '../../../src/languages/languagePacks.js';
+import { languageStopWords, snowballOf, spacedWords, unstemmed } from './languageWords.js';
 import { normalise } from './normalise.js';
 
 /**
@@ -35,20 +36,30 @@ const SAME_THING: Array<[RegExp, string]> = [
   [/\b([45]) g\b/g, '$1g'],
 ];
 
-/** Folded text with multi-word spellings joined: "Wi-Fi" → "wifi". */
-export function foldText(text: string): string {
-  let folded = normalise(text);
+/** Folded text with multi-word spellings joined: "Wi-Fi" → "wifi"; Chinese and Japanese words apart (languageWords.ts). */
+export function foldText(text: string, lang?: string): string {
+  let folded = normalise(spacedWords(text, lang));
   for (const [re, to] of SAME_THING) folded = folded.replace(re, to);
   return folded;
 }
 
-export function isStopWord(word: string): boolean {
-  return commonStopWords().has(word);
+/** Whether a folded word says nothing about a topic: the common hand lists, and the language's own (languageWords.ts). */
+export function isStopWord(word: string, lang?: string): boolean {
+  return commonStopWords().has(word) || (lang !== undefined && languageStopWords(lang).has(word));
+}
+
+/** A word's stem in the language: its pack's Snowball stemmer, none for Chinese, Japanese, Korean, else the light stem below. */
+export function stem(word: string, lang?: string): string {
+  if (/\d/.test(word)) return word;
+  const snowball = snowballOf(lang);
+  if (snowball) return snowball(word);
+  if (unstemmed(lang)) return word;
+  return lightStem(word);
 }
 
 /** A light stem, English and French: plural s/x, -ing, -ed, a final e, a doubled consonant. */
-export function stem(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
+function lightStem(word: string): string {
+  if (word.length <= 3) return word;
   let w = word;
   if (/[^su]s$/.test(w) || (w.length > 4 && /[^u]x$/.test(w))) w = w.slice(0, -1);
   else if (/eaux$/.test(w)) w = w.slice(0, -1);
@@ -61,15 +72,15 @@ export function stem(word: string): string {
 }
 
 /** The meaningful words of a text, folded but not stemmed, in order (repeats kept). */
-export function foldedContentWords(text: string): string[] {
-  return foldText(text)
+export function foldedContentWords(text: string, lang?: string): string[] {
+  return foldText(text, lang)
     .split(' ')
-    .filter((w) => w !== '' && !isStopWord(w));
+    .filter((w) => w !== '' && !isStopWord(w, lang));
 }
 
 /** The meaningful words of a text, stemmed, in order (repeats kept). */
-export function contentWords(text: string): string[] {
-  return foldedContentWords(text).map(stem);
+export function contentWords(text: string, lang?: string): string[] {
+  return foldedContentWords(text, lang).map((w) => stem(w, lang));
 }
 
 /**
@@ -77,11 +88,11 @@ export function contentWords(text: string): string[] {
  * "inkjet"): a pair only meets a term exactly, since with a typo "my bill" would meet "mobile".
  * `folded` are its words unstemmed, for German's own stem and compounds (germanWords.ts).
  */
-export function saidWords(text: string): { words: string[]; joined: string[]; folded: string[] } {
-  const all = foldText(text).split(' ').filter(Boolean);
-  const folded = [...new Set(all.filter((w) => !isStopWord(w)))];
-  const words = [...new Set(folded.map(stem))];
-  const joined = [...new Set(all.slice(1).map((w, i) => all[i] + w).filter((w) => w.length >= 5).map(stem))].filter((w) => !words.includes(w));
+export function saidWords(text: string, lang?: string): { words: string[]; joined: string[]; folded: string[] } {
+  const all = foldText(text, lang).split(' ').filter(Boolean);
+  const folded = [...new Set(all.filter((w) => !isStopWord(w, lang)))];
+  const words = [...new Set(folded.map((w) => stem(w, lang)))];
+  const joined = [...new Set(all.slice(1).map((w, i) => all[i] + w).filter((w) => w.length >= 5).map((w) => stem(w, lang)))].filter((w) => !words.includes(w));
   return { words, joined, folded };
 }
 
@@ -113,9 +124,14 @@ function compoundOf(whole: string, head: string): boolean {
   return head.length >= 5 && whole.length >= head.length + 3 && whole.endsWith(head);
 }
 
+/** Chinese, Japanese or Korean letters: words of one to four signs, compared by containment, never by typos. */
+const CJK_WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 /** 1 for the same stem, 0.8 for the same word with a typo or two, or for a compound of it said, 0 otherwise. */
 export function wordSimilarity(said: string, term: string): number {
   if (said === term) return 1;
+  // "打印" in "打印机", "프린터" in "프린터가" (a particle glued on): one word inside the other.
+  if (CJK_WORD.test(said) || CJK_WORD.test(term)) return Math.min(said.length, term.length) >= 2 && (said.includes(term) || term.includes(said)) ? 0.8 : 0;
   if (!/\d/.test(said) && !/\d/.test(term) && compoundOf(said, term)) return 0.8;
   // Short stems compare by the longer word: "fibr" (fibre) and "fiber" are one typo apart.
   const allowed = Math.min(said.length, term.length) < 4 ? 0 : typosAllowed(Math.max(said.length, term.length));

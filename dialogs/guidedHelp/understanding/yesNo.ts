@@ -45,7 +45,7 @@ let words: { packs: readonly object[]; words: YesNoWords } | undefined;
 function yesNoWords(): YesNoWords {
   const packs = allLanguagePacks();
   if (words && words.packs.length === packs.length && words.packs.every((p, i) => p === packs[i])) return words.words;
-  const all = (pick: (w: PackWords) => string[]) => [...new Set(packs.flatMap((p) => pick(p.words)))];
+  const all = (pick: (w: PackWords) => string[]) => [...new Set(packs.flatMap((p) => pick(p.words).map(normalise)))];
   const alternation = (list: string[]) => new RegExp(`(?:^| )(?:${list.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?= |$)`, 'g');
   const yes = new Set(all((x) => x.yes));
   const no = new Set(all((x) => x.no));
