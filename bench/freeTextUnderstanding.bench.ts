@@ -12,7 +12,8 @@ import Fuse from 'fuse.js';
 import { matchFreeText, type MatchCandidate, type MatchOptions } from '../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 import { evaluate, type Matcher } from '../test/dialogs/understanding/evaluation.js';
 import { EVALUATION_SET } from '../test/dialogs/understanding/evaluationSet.js';
-import { HELD_OUT_SETS } from '../test/dialogs/understanding/heldOut/heldOutSets.js';
+import { HELD_OUT_NEW_SETS, HELD_OUT_SETS, HELD_OUT_SMALL_TALK_SETS } from '../test/dialogs/understanding/heldOut/heldOutSets.js';
+import { TUNING_NEW_LANGUAGES } from '../test/dialogs/understanding/tuningNewLanguages.js';
 import { evaluateHeldOut } from '../test/dialogs/understanding/heldOutEvaluation.js';
 import { TUNING_FIRST_MESSAGES_DE } from '../test/dialogs/understanding/tuningFirstMessagesDe.js';
 import { TUNING_FIRST_MESSAGES_DE_MORE } from '../test/dialogs/understanding/tuningFirstMessagesDeMore.js';
@@ -74,6 +75,19 @@ function perLanguageRows(): BenchRow[] {
     rows.push(
       { measure: `held-out ${lang}: top-1 accuracy, ${f.matchable} first messages with a topic or a person`, value: f.top1Accuracy, unit: 'share', goal: '>= 0.90', pass: f.top1Accuracy >= 0.9 },
       { measure: `held-out ${lang}: wrong automatic picks, ${f.messages} first messages`, value: f.wrongPickRate, unit: 'share', goal: '<= 0.02', pass: f.wrongPickRate <= 0.02 },
+    );
+  }
+  // The twelve languages of I2 (tuning sets apart), and the endings and out-of-topic requests of U7 in the first four.
+  for (const [lang, set] of Object.entries(TUNING_NEW_LANGUAGES)) {
+    const f = evaluateHeldOut(set, lang as never);
+    rows.push({ measure: `tuning set ${lang}: top-1 accuracy, ${f.matchable} first messages`, value: f.top1Accuracy, unit: 'share' });
+  }
+  const sets = [...Object.entries(HELD_OUT_NEW_SETS).map(([l, set]) => [l, l, set] as const), ...Object.entries(HELD_OUT_SMALL_TALK_SETS).map(([l, set]) => [`${l} endings and out-of-topic`, l, set] as const)];
+  for (const [name, lang, set] of sets) {
+    const f = evaluateHeldOut(set, lang as never);
+    rows.push(
+      { measure: `held-out ${name}: top-1 accuracy, ${f.matchable} first messages with a topic, a person, an ending or an out-of-topic request`, value: f.top1Accuracy, unit: 'share', goal: '>= 0.90', pass: f.top1Accuracy >= 0.9 },
+      { measure: `held-out ${name}: wrong automatic picks, ${f.messages} first messages`, value: f.wrongPickRate, unit: 'share', goal: '<= 0.02', pass: f.wrongPickRate <= 0.02 },
     );
   }
   return rows;

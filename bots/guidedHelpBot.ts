@@ -10,7 +10,10 @@ import type { AnsweredQuestionInput } from '../src/schemas/guidedHelpRequests.js
 import { isTransientTurnError } from '../src/adapter/turnErrors.js';
 import { parseCommand } from './guidedHelpCommands.js';
 import { asksForPerson } from '../dialogs/guidedHelp/personRequest.js';
-import { customerTopicName, matchTopic, topicFigureName, topicName, topicPicker, topicQuestion, type GuidedHelpTopic } from './guidedHelpTopics.js';
+import { customerTopicName, matchTopic, topicFigureName, topicName, topicPicker, topicQuestion, withPersonOffered, type GuidedHelpTopic } from './guidedHelpTopics.js';
+import { aboutOtherBusiness } from './topicHedges.js';
+import { smallTalkOf } from '../dialogs/guidedHelp/understanding/smallTalk.js';
+import { packTagOf } from '../src/languages/languagePacks.js';
 import { parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
 import { isBareNumber } from '../dialogs/guidedHelp/understanding/numbersInText.js';
 import { understandTopic } from './topicUnderstanding.js';
@@ -128,8 +131,10 @@ export class GuidedHelpBot extends ActivityHandler {
     });
   }
 
+  /** The conversation's language; one the bot does not offer falls back to the account's default (I3). */
   private locale(context: TurnContext, fallback?: string): string {
-    return context.activity.locale || fallback || this.opts.language || 'en-US';
+    const asked = context.activity.locale || fallback;
+    return asked && packTagOf(asked) ? asked : this.opts.language || 'en-US';
   }
 
   private async onCustomerText(context: TurnContext): Promise<void> {
@@ -162,17 +167,21 @@ export class GuidedHelpBot extends ActivityHandler {
         return this.runDialog(context, { ...base, type: 'RESUME', code: command.code }, locale);
     }
     if (active) return this.runDialog(context, { ...base, type: 'TEXT', text: a.text ?? '' }, locale);
-    return this.startFromMessage(context, locale);
+    return this.startFromMessage(context, locale, state.status === 'done');
   }
 
-  /** No dialog yet: the topic comes from channelData, the only topic, or the customer's words. */
-  private async startFromMessage(context: TurnContext, locale: string): Promise<void> {
+  /**
+   * No dialog yet: the topic comes from channelData, the only topic, or the customer's words.
+   * `afterEnd`: a dialog of this conversation ended (the bot said goodbye), so what is not
+   * understood starts again politely (U7).
+   */
+  private async startFromMessage(context: TurnContext, locale: string, afterEnd = false): Promise<void> {
     const a = context.activity;
     const cd = ((a.channelData ?? {}) as { guidedHelp?: GuidedHelpChannelData }).guidedHelp;
     const topics = await this.topics(context, locale);
     let topic = cd?.casebaseId ? undefined : topics.length === 1 ? topics[0] : matchTopic(topics, a.text ?? '', locale);
     if (!cd?.casebaseId && !topic && topics.length > 1) {
-      topic = await this.topicInOwnWords(context, topics, locale);
+      topic = await this.topicInOwnWords(context, topics, locale, afterEnd);
       if (!topic) return;
     }
     const casebaseId = cd?.casebaseId ?? topic?.casebaseId;
@@ -200,8 +209,12 @@ export class GuidedHelpBot extends ActivityHandler {
    * casebases' own texts. A clear match goes on and says so ("Printers: got it"); close ones
    * are asked about; nothing understood is said plainly, with the topics again.
    */
-  private async topicInOwnWords(context: TurnContext, topics: GuidedHelpTopic[], locale: string): Promise<GuidedHelpTopic | undefined> {
+  private async topicInOwnWords(context: TurnContext, topics: GuidedHelpTopic[], locale: string, afterEnd: boolean): Promise<GuidedHelpTopic | undefined> {
     const text = context.activity.text ?? '';
+    // "thanks, bye", "merci, au revoir", "danke, tschüss": a goodbye answered with one (U7).
+    const talk = smallTalkOf(text, locale);
+    if (talk === 'ending') return void (await context.sendActivity(message(locale, 'farewell')));
+    if (afterEnd && talk === 'greeting') return void (await context.sendActivity(topicPicker(topics, message(locale, 'welcomeBack'), locale)));
     // A bare number no topic answers to: a position out of the list, or none offered (U3).
     if (isBareNumber(text)) {
       const hint = parseExactAnswer(topicQuestion(topics, locale), text);
@@ -215,6 +228,8 @@ export class GuidedHelpBot extends ActivityHandler {
       if (!(await this.greeted.has(context.activity.conversation.id))) return void (await this.greet(context, topics));
       return void (await context.sendActivity(topicPicker(topics, message(locale, 'topicsAgain'), locale)));
     }
+    // Billing, orders, prices, cancelling: what the bot can help with, and a person (U7).
+    if (aboutOtherBusiness(text, locale)) return void (await context.sendActivity(withPersonOffered(topicPicker(topics, message(locale, 'offTopic'), locale), locale)));
     // One pass over names and casebase words together: a name alone would pick the printers for
     // "Wi-Fi is slow and the printer jams", where the words of the other topic make it a question.
     const u = understandTopic(topics, text, locale, await this.vocabulary.of(topics, portalLanguageOf(locale)));
@@ -223,7 +238,8 @@ export class GuidedHelpBot extends ActivityHandler {
       await context.sendActivities(echo.map((x) => ({ ...x, locale })));
       return u.topic;
     }
-    const [candidates, key] = u.kind === 'close' ? [u.topics, 'whichTopic' as const] : [topics, 'topicNotUnderstood' as const];
+    // After the bot's goodbye, a new message it does not understand starts again politely (U7).
+    const [candidates, key] = u.kind === 'close' ? [u.topics, 'whichTopic' as const] : [topics, afterEnd ? ('welcomeBack' as const) : ('topicNotUnderstood' as const)];
     await context.sendActivity(topicPicker(candidates, message(locale, key), locale));
     return undefined;
   }
@@ -247,6 +263,8 @@ export class GuidedHelpBot extends ActivityHandler {
   private async greet(context: TurnContext, known?: GuidedHelpTopic[]): Promise<void> {
     const locale = this.locale(context);
     const topics = known ?? (await this.topics(context, locale));
+    // A language the bot does not offer: said once, in the default language, with the greeting (I3).
+    if (context.activity.locale && !packTagOf(context.activity.locale)) await context.sendActivity(message(locale, 'languageFallback'));
     await context.sendActivity(topics.length === 0 ? message(locale, 'noTopics') : topicPicker(topics, message(locale, 'greeting'), locale));
     await this.greeted.mark(context.activity.conversation.id, this.now());
   }

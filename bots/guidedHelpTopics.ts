@@ -7,7 +7,7 @@ import { CardFactory, MessageFactory, type Activity } from 'botbuilder-core';
 import { parseExactAnswer } from '../dialogs/guidedHelp/answerParsing.js';
 import { normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
 import type { AskedQuestion } from '../dialogs/guidedHelp/askedQuestion.js';
-import { textLanguageOf, type TextLanguage } from '../dialogs/guidedHelp/guidedHelpMessages.js';
+import { message, textLanguageOf, type TextLanguage } from '../dialogs/guidedHelp/guidedHelpMessages.js';
 import { numbered } from '../dialogs/guidedHelp/guidedHelpRenderer.js';
 import { isBareNumber } from '../dialogs/guidedHelp/understanding/numbersInText.js';
 
@@ -89,6 +89,19 @@ export function topicPicker(topics: GuidedHelpTopic[], text: string, locale: str
   // A list shows positions; buttons are in order too: a bare "2" picks the second of either (U9).
   const cards = topics.map((t, i) => CardFactory.heroCard(numbered(topicName(t, locale), i), undefined, [{ type: 'imBack', title: topicName(t, locale), value: String(i + 1) }]));
   return MessageFactory.list(cards, text);
+}
+
+/**
+ * The topics' activity with a person offered too (U7: a request outside the topics): one more
+ * quick reply, "agent" as its value (a command in every language, guidedHelpCommands.ts).
+ *
+ * @param picker - what topicPicker made
+ * @param locale - the conversation's locale
+ */
+export function withPersonOffered(picker: Partial<Activity>, locale: string): Partial<Activity> {
+  const actions = picker.suggestedActions?.actions;
+  if (!actions) return picker;
+  return { ...picker, suggestedActions: { ...picker.suggestedActions!, actions: [...actions, { type: 'imBack', title: message(locale, 'agent'), value: 'agent' }] } };
 }
 
 /**

@@ -10,6 +10,7 @@ import { MemoryStorage, type Activity } from 'botbuilder-core';
 import { GuidedHelpBot, type GuidedHelpBotOptions } from '../../bots/guidedHelpBot.js';
 import { createCustomRendererBot } from '../../samples/customRenderer/customRendererBot.js';
 import { Chat, RecordingRenderer, startHarness, texts, type Harness } from './guidedHelpHarness.js';
+import { message } from '../../dialogs/guidedHelp/guidedHelpMessages.js';
 
 const labels = (a: Partial<Activity> | undefined) => (a?.suggestedActions?.actions ?? []).map((x) => x.title);
 
@@ -41,9 +42,26 @@ describe("guided help bot: the customer's own words", () => {
     expect(close).to.have.length(1);
     expect(close[0].text).to.equal('Which of these topics do you mean?');
     expect(labels(close[0])).to.deep.equal(['Home internet', 'Internet at the office']);
-    const none = await chat.say('I want to change my billing address');
+    const none = await chat.say('my cat keeps sneezing');
     expect(none[0].text).to.equal('Sorry, I did not understand which topic you need help with. Please pick one:');
     expect(labels(none[0])).to.deep.equal(['Home internet', 'Internet at the office', 'Printers']);
+  });
+
+  it('[U7] a request outside the topics says what the bot can help with and offers a person, never "did not understand"', async () => {
+    const chat = new Chat(bot('ft-2b', { casebases: [{ casebaseId: '101', name: 'Home internet' }, { casebaseId: '202', name: 'Printers' }] }), { conversationId: 'ft-2b' });
+    const out = await chat.say('I want to change my billing address');
+    expect(out[0].text).to.contain('I can only help with').and.not.contain('did not understand');
+    expect(labels(out[0])).to.deep.equal(['Home internet', 'Printers', 'Talk to an agent']);
+    const fr = new Chat(bot('ft-2c', { casebases: [{ casebaseId: '101', name: 'Home internet' }, { casebaseId: '202', name: 'Printers' }] }), { conversationId: 'ft-2c', locale: 'fr-FR' });
+    expect((await fr.say('je veux résilier mon abonnement'))[0].text).to.contain('un conseiller peut vous aider');
+  });
+
+  it('[U7] thanks and goodbyes are answered with a goodbye, in the language written', async () => {
+    for (const [locale, said] of [['en-US', 'thanks, bye'], ['fr-FR', 'merci beaucoup, au revoir'], ['de-DE', 'danke, tschüss'], ['es-ES', 'gracias, eso es todo'], ['it-IT', 'grazie mille, arrivederci'], ['ja-JP', 'ありがとうございました。以上です'], ['ru-RU', 'спасибо, до свидания']] as const) {
+      const chat = new Chat(bot(`ft-bye-${locale}`, { casebases: [{ casebaseId: '101', name: 'Home internet' }, { casebaseId: '202', name: 'Printers' }] }), { conversationId: `ft-bye-${locale}`, locale });
+      const out = await chat.say(said);
+      expect(out.map((a) => a.text).join(' '), `${locale}: ${said}`).to.equal(message(locale, 'farewell'));
+    }
   });
 
   it('[B6] [H5] a request for a person in a first message wins over the topic it mentions', async () => {

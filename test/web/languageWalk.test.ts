@@ -12,7 +12,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { READY_BOTS } from '../../bots/readyBots.js';
 import { message } from '../../dialogs/guidedHelp/guidedHelpMessages.js';
-import { CHAT_TEXTS } from '../../src/emulator/web/chatPageHtml.js';
+import { chatTexts } from '../../src/emulator/web/chatPageHtml.js';
 import { axeViolations } from './axeCheck.js';
 import { DOCS_DIR, REPORTS_DIR, screenshot, webRig } from './webTestKit.js';
 
@@ -74,7 +74,7 @@ describe('the chat opened in each language, on a phone (real browser)', function
       if (language !== 'en-US') {
         // Not English only: a word of the language's own catalogue ("Messages" in French), the
         // language picker's names (each language named in itself), and words the same everywhere.
-        const own = new Set([...Object.values(CHAT_TEXTS[language]), ...(await rig.page.locator('#language option').allTextContents()), ...SAME_EVERYWHERE].join(' ').toLowerCase().split(/[^a-zà-öø-ÿß]+/u));
+        const own = new Set([...Object.values(chatTexts()[language]), ...(await rig.page.locator('#language option').allTextContents()), ...SAME_EVERYWHERE].join(' ').toLowerCase().split(/[^a-zà-öø-ÿß]+/u));
         const leaked = [...new Set(shown)].filter((w) => english.has(w) && !own.has(w));
         expect(leaked, `English words on the ${language} page`).to.deep.equal([]);
       }

@@ -16,7 +16,9 @@
  * "clear" needs both a real score and a wide lead.
  */
 import { compoundParts, germanStem, isGerman } from './germanWords.js';
-import { contentWords, foldedContentWords, saidWords, stem, wordSimilarity } from './textTokens.js';
+import { allLanguagePacks } from '../../../src/languages/languagePacks.js';
+import { normalise } from './normalise.js';
+import { foldedContentWords, saidWords, stem, wordSimilarity } from './textTokens.js';
 import { understandYesNo } from './yesNo.js';
 
 /** An option a customer's words may name: its label and extra words. */
@@ -51,7 +53,7 @@ export interface MatchOptions {
   maxClose?: number;
   /** How alike a said word and a candidate's word are (0-1); default wordSimilarity. The bench swaps libraries in here. */
   similarity?: (said: string, term: string) => number;
-  /** The text's language ("de-DE"): German is stemmed and its compounds split (germanWords.ts); others get the light stem. */
+  /** The text's language ("de-DE"): its pack's stop words, stemmer and word segmentation (languageWords.ts); German's compounds split (germanWords.ts). */
   lang?: string;
 }
 
@@ -60,8 +62,8 @@ const KEYWORD_WEIGHT = 0.8;
 const HINT_WEIGHT = 0.3;
 /** A known word inside a compound said ("Glasfaser" in "Glasfaseranschluss"): as sure as a typo. */
 const PART_SIMILARITY = 0.8;
-const YES_WORDS = new Set(['yes', 'oui']);
-const NO_WORDS = new Set(['no', 'non']);
+/** A choice labelled with a pack's own "Yes" or "No" (Sì, Ja, はい, 예). */
+const yesNoLabels = (which: 'yes' | 'no') => new Set(allLanguagePacks().map((p) => normalise(p.bot[which])));
 
 interface Term {
   word: string;
@@ -71,11 +73,11 @@ interface Term {
 }
 
 /** A candidate's distinct terms, each with the weight of the strongest text it appears in. */
-function termsOf(c: MatchCandidate, german: boolean): Term[] {
+function termsOf(c: MatchCandidate, german: boolean, lang: string | undefined): Term[] {
   const terms = new Map<string, Term>();
   const add = (text: string, weight: number) => {
-    for (const folded of foldedContentWords(text)) {
-      const word = stem(folded);
+    for (const folded of foldedContentWords(text, lang)) {
+      const word = stem(folded, lang);
       // Digits alone ("Printers 3.0", "5 to 50") name versions and ranges, never a topic or a choice (U3).
       if (/^\d+$/.test(word)) continue;
       const known = terms.get(word);
@@ -91,20 +93,21 @@ function termsOf(c: MatchCandidate, german: boolean): Term[] {
 }
 
 /** Yes/No choices ("Have you restarted the router?") are read as a yes or a no. */
-function yesNoPick(candidates: MatchCandidate[], text: string): string | undefined {
-  const label = (c: MatchCandidate) => contentWords(c.label).join(' ') || c.label.trim().toLowerCase();
-  const yes = candidates.filter((c) => YES_WORDS.has(label(c)));
-  const no = candidates.filter((c) => NO_WORDS.has(label(c)));
+function yesNoPick(candidates: MatchCandidate[], text: string, lang: string | undefined): string | undefined {
+  const label = (c: MatchCandidate) => normalise(c.label);
+  const [yesWords, noWords] = [yesNoLabels('yes'), yesNoLabels('no')];
+  const yes = candidates.filter((c) => yesWords.has(label(c)));
+  const no = candidates.filter((c) => noWords.has(label(c)));
   if (yes.length !== 1 || no.length !== 1) return undefined;
-  const said = understandYesNo(text);
+  const said = understandYesNo(text, lang);
   return said === 'yes' ? yes[0].id : said === 'no' ? no[0].id : undefined;
 }
 
 /** Each candidate's score for the text, best first. */
 export function scoreCandidates(candidates: MatchCandidate[], text: string, similarity = wordSimilarity, lang?: string): Array<{ id: string; score: number }> {
-  const said = saidWords(text.slice(0, 500));
+  const said = saidWords(text.slice(0, 500), lang);
   const german = isGerman(lang);
-  const terms = candidates.map((c) => termsOf(c, german));
+  const terms = candidates.map((c) => termsOf(c, german, lang));
   // A word is rare for a candidate when few others hold it as strongly: "wifi", a keyword of
   // the internet topic and only an answer of the printers' ("connected by Wi-Fi"), still
   // speaks for the internet, and says nothing for the printers.
@@ -139,7 +142,7 @@ export function matchFreeText(candidates: MatchCandidate[], text: string, opts: 
   const minScore = opts.minScore ?? 0.5;
   const lead = opts.lead ?? 1.8;
   if (candidates.length === 0) return { kind: 'none' };
-  const yn = yesNoPick(candidates, text);
+  const yn = yesNoPick(candidates, text, opts.lang);
   if (yn) return { kind: 'clear', id: yn, score: 1 };
   const ranked = scoreCandidates(candidates, text, opts.similarity, opts.lang);
   const [best, next] = ranked;

@@ -9,40 +9,25 @@
  * Deliberately light: an aggressive stemmer conflates "printer" with "print", which sends
  * "my printer is broken" to "Nothing prints"; precision comes first.
  */
+import { languagePack } from '../../../src/languages/languagePacks.js';
+import { languageStopWords, snowballOf, spacedWords, unstemmed } from './languageWords.js';
 import { normalise } from './normalise.js';
 
-const STOP_WORDS = new Set(
-  [
-    // English function words.
-    'a an the my our your his her its their this that these those it i we you he she they me us them is are was were be been being am',
-    'do does did done have has had having to of in on at by for with from into onto about as and or but so if then than there here',
-    'some any all no not nor just only very too also still again now please thanks thank hi hello hey can could would should will',
-    'what which who when where why how get got keep keeps kept say says said show shows shown seem seems way one thing things nothing',
-    // Generic troubleshooting words: present in every problem, they do not pick one answer.
-    'work works working worked problem problems issue issues help broken trouble wrong happen happens happening anymore since',
-    'le la les l un une des du de d au aux mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs ce cet cette ces il elle',
-    'je j tu nous vous ils elles on me m te t se s est sont suis es etait ete etre ai as avons avez ont avoir fait faire et ou mais',
-    'donc or ni car si que qu qui quoi dont pour par sur sous dans avec sans chez en y ne n pas plus rien jamais toujours encore',
-    'tres trop aussi bonjour salut merci svp stp alors depuis comme quand marche marchent fonctionne fonctionnent probleme souci',
-    'aide aider panne casse cassee veut dit affiche affichent voila bien tout tous toute toutes',
-    // Spanish function words, greetings and generic troubleshooting words (U5).
-    'el la los las lo un una unos unas mi mis tu tus su sus nuestro nuestra este esta estos estas ese esa eso yo me te se nos le les',
-    'es son soy esta estan estoy era fue ser estar he ha han hay tengo tiene tienen hace de del al a en con sin por para sobre y o pero',
-    'que qu quien cual como cuando donde porque si no ni ya muy mas tambien todavia aun hola buenas buenos dias tardes gracias favor',
-    'otra otro otras otros vez veces algo algun alguna alguno ahora hoy ayer siempre nunca solo nomas mucho mucha muchos muchas poco cada rato desde hasta',
-    'puedo puede pueden pude quiero quiere queria necesito necesita poner pone dice dicen ve veo ver da dan hacer hago hice ademas estaba estaban eso esos esas ahi aqui casa',
-    'problema problemas ayuda ayudar funciona funcionan funcionar roto rota averia anda va sigue nada todo toda todos',
-    // German function words, greetings and generic troubleshooting words (U5).
-    'der die das den dem des ein eine einen einem einer mein meine meinen meinem meiner dein deine sein seine unser unsere ihr ihre',
-    'ich du er sie es wir mich mir uns sich ist sind bin war waren sein habe hat haben wird werden kann konnen und oder aber nicht',
-    'kein keine nur sehr auch noch schon mehr mit ohne von zu zum zur bei fur auf aus in im an am um was wie wo wann warum ob dass',
-    'hallo guten tag morgen abend danke bitte hilfe problem probleme funktioniert funktionieren geht gehen kaputt mal gar nichts alles',
-    // "seit" is no "Seite", though German's stem of "Seiten" is "seit" (germanWords.ts).
-    'seit seitdem uber alle',
-  ]
-    .join(' ')
-    .split(' '),
-);
+/**
+ * The stop words of the first four packs (en, fr, es, de): hand lists, measured on their
+ * tuning and held-out sets, read together whatever the language (a French customer's "le"
+ * means nothing in an English topic either). Another language's own stop words join these for
+ * its conversations (languageWords.ts).
+ */
+const HAND_LISTED = ['en-US', 'fr-FR', 'es-ES', 'de-DE'];
+let common: { packs: readonly object[]; words: Set<string> } | undefined;
+
+function commonStopWords(): Set<string> {
+  const packs = HAND_LISTED.map(languagePack);
+  if (common && common.packs.every((p, i) => p === packs[i])) return common.words;
+  common = { packs, words: new Set(packs.flatMap((p) => p.words.stopWords)) };
+  return common.words;
+}
 
 /** Spellings of one thing, English and French, mapped to one term (after folding). */
 const SAME_THING: Array<[RegExp, string]> = [
@@ -51,20 +36,30 @@ const SAME_THING: Array<[RegExp, string]> = [
   [/\b([45]) g\b/g, '$1g'],
 ];
 
-/** Folded text with multi-word spellings joined: "Wi-Fi" → "wifi". */
-export function foldText(text: string): string {
-  let folded = normalise(text);
+/** Folded text with multi-word spellings joined: "Wi-Fi" → "wifi"; Chinese and Japanese words apart (languageWords.ts). */
+export function foldText(text: string, lang?: string): string {
+  let folded = normalise(spacedWords(text, lang));
   for (const [re, to] of SAME_THING) folded = folded.replace(re, to);
   return folded;
 }
 
-export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
+/** Whether a folded word says nothing about a topic: the common hand lists, and the language's own (languageWords.ts). */
+export function isStopWord(word: string, lang?: string): boolean {
+  return commonStopWords().has(word) || (lang !== undefined && languageStopWords(lang).has(word));
+}
+
+/** A word's stem in the language: its pack's Snowball stemmer, none for Chinese, Japanese, Korean, else the light stem below. */
+export function stem(word: string, lang?: string): string {
+  if (/\d/.test(word)) return word;
+  const snowball = snowballOf(lang);
+  if (snowball) return snowball(word);
+  if (unstemmed(lang)) return word;
+  return lightStem(word);
 }
 
 /** A light stem, English and French: plural s/x, -ing, -ed, a final e, a doubled consonant. */
-export function stem(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
+function lightStem(word: string): string {
+  if (word.length <= 3) return word;
   let w = word;
   if (/[^su]s$/.test(w) || (w.length > 4 && /[^u]x$/.test(w))) w = w.slice(0, -1);
   else if (/eaux$/.test(w)) w = w.slice(0, -1);
@@ -77,15 +72,15 @@ export function stem(word: string): string {
 }
 
 /** The meaningful words of a text, folded but not stemmed, in order (repeats kept). */
-export function foldedContentWords(text: string): string[] {
-  return foldText(text)
+export function foldedContentWords(text: string, lang?: string): string[] {
+  return foldText(text, lang)
     .split(' ')
-    .filter((w) => w !== '' && !isStopWord(w));
+    .filter((w) => w !== '' && !isStopWord(w, lang));
 }
 
 /** The meaningful words of a text, stemmed, in order (repeats kept). */
-export function contentWords(text: string): string[] {
-  return foldedContentWords(text).map(stem);
+export function contentWords(text: string, lang?: string): string[] {
+  return foldedContentWords(text, lang).map((w) => stem(w, lang));
 }
 
 /**
@@ -93,11 +88,11 @@ export function contentWords(text: string): string[] {
  * "inkjet"): a pair only meets a term exactly, since with a typo "my bill" would meet "mobile".
  * `folded` are its words unstemmed, for German's own stem and compounds (germanWords.ts).
  */
-export function saidWords(text: string): { words: string[]; joined: string[]; folded: string[] } {
-  const all = foldText(text).split(' ').filter(Boolean);
-  const folded = [...new Set(all.filter((w) => !isStopWord(w)))];
-  const words = [...new Set(folded.map(stem))];
-  const joined = [...new Set(all.slice(1).map((w, i) => all[i] + w).filter((w) => w.length >= 5).map(stem))].filter((w) => !words.includes(w));
+export function saidWords(text: string, lang?: string): { words: string[]; joined: string[]; folded: string[] } {
+  const all = foldText(text, lang).split(' ').filter(Boolean);
+  const folded = [...new Set(all.filter((w) => !isStopWord(w, lang)))];
+  const words = [...new Set(folded.map((w) => stem(w, lang)))];
+  const joined = [...new Set(all.slice(1).map((w, i) => all[i] + w).filter((w) => w.length >= 5).map((w) => stem(w, lang)))].filter((w) => !words.includes(w));
   return { words, joined, folded };
 }
 
@@ -129,9 +124,14 @@ function compoundOf(whole: string, head: string): boolean {
   return head.length >= 5 && whole.length >= head.length + 3 && whole.endsWith(head);
 }
 
+/** Chinese, Japanese or Korean letters: words of one to four signs, compared by containment, never by typos. */
+const CJK_WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 /** 1 for the same stem, 0.8 for the same word with a typo or two, or for a compound of it said, 0 otherwise. */
 export function wordSimilarity(said: string, term: string): number {
   if (said === term) return 1;
+  // "打印" in "打印机", "프린터" in "프린터가" (a particle glued on): one word inside the other.
+  if (CJK_WORD.test(said) || CJK_WORD.test(term)) return Math.min(said.length, term.length) >= 2 && (said.includes(term) || term.includes(said)) ? 0.8 : 0;
   if (!/\d/.test(said) && !/\d/.test(term) && compoundOf(said, term)) return 0.8;
   // Short stems compare by the longer word: "fibr" (fibre) and "fiber" are one typo apart.
   const allowed = Math.min(said.length, term.length) < 4 ? 0 : typosAllowed(Math.max(said.length, term.length));

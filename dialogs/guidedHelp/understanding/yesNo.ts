@@ -1,5 +1,5 @@
 /**
- * Yes or no in the many forms customers use, English and French: "yes", "yep it did",
+ * Yes or no in the many forms customers use, in every language pack's own words (I5): "yes", "yep it did",
  * "sure", "of course", "that's right", "oui c'est bon", "tout à fait", "ça a marché";
  * "no", "nope", "not really", "still broken", "toujours pas", "pas du tout", "ça ne marche
  * toujours pas". Politeness around it is ignored ("yes thanks", "non merci").
@@ -8,23 +8,22 @@
  * than an answer (a long sentence) is neither, and the question is asked again.
  */
 import { recognizeBoolean } from '@microsoft/recognizers-text-choice';
+import { allLanguagePacks, languagePack, packTagOf, type PackWords } from '../../../src/languages/languagePacks.js';
 import { normalise } from './normalise.js';
 
 /**
- * Languages our own lists do not cover are read with Microsoft's Boolean recognizer (the one
- * botbuilder-dialogs' ConfirmPrompt uses), after our own lists (U5). Measured on 23 yes/no
- * answers in English, Spanish and German: our lists 7 right, no wrong; the recognizer 10
- * right but 3 wrong (it reads "yes but it still does not work" as yes); our lists first, then
- * the recognizer for a short answer with no "but" in any of these languages: 14 right, none
- * wrong (docs/guided-help.md).
+ * Languages whose packs give a recognizer culture are also read with Microsoft's Boolean
+ * recognizer (the one botbuilder-dialogs' ConfirmPrompt uses), after the packs' own lists
+ * (U5, I5). Measured on 23 yes/no answers in English, Spanish and German: our lists 7 right,
+ * no wrong; the recognizer 10 right but 3 wrong (it reads "yes but it still does not work" as
+ * yes); our lists first, then the recognizer for a short answer with no "but" in any of these
+ * languages: 14 right, none wrong (docs/guided-help.md).
  */
-const RECOGNIZER_CULTURES: Record<string, string> = { es: 'es-es', de: 'de-de', pt: 'pt-br', nl: 'nl-nl', it: 'it-it', fr: 'fr-fr', en: 'en-us' };
-const BUT = /\b(?:but|mais|pero|aber|sino|ma|maar|however|cependant|sin embargo|trotzdem)\b/;
-
-function recognized(text: string, locale: string | undefined): 'yes' | 'no' | undefined {
-  const culture = RECOGNIZER_CULTURES[locale?.toLowerCase().slice(0, 2) ?? ''];
+function recognized(text: string, locale: string | undefined, w: YesNoWords): 'yes' | 'no' | undefined {
+  const tag = packTagOf(locale);
+  const culture = tag ? languagePack(tag).words.recognizerCulture : undefined;
   const said = normalise(text.slice(0, 200));
-  if (!culture || said === '' || said.split(' ').length > 6 || BUT.test(said)) return undefined;
+  if (!culture || said === '' || said.split(' ').length > 6 || w.but.test(said)) return undefined;
   const found = recognizeBoolean(text.slice(0, 200), culture);
   const values = new Set(found.map((r) => (r.resolution as { value?: unknown } | undefined)?.value));
   if (values.size !== 1) return undefined;
@@ -32,26 +31,35 @@ function recognized(text: string, locale: string | undefined): 'yes' | 'no' | un
   return value === true ? 'yes' : value === false ? 'no' : undefined;
 }
 
-const YES_PHRASES = [
-  'yes', 'y', 'yep', 'yup', 'yeah', 'yea', 'ya', 'ok', 'okay', 'sure', 'of course', 'absolutely', 'definitely', 'indeed', 'correct',
-  'right', 'that s right', 'exactly', 'affirmative', 'it did', 'it worked', 'it works', 'that worked', 'that did it', 'solved',
-  'that solved it', 'fixed', 'it is fixed', 'all good', 'perfect', 'great', 'accept', 'yes it did', 'yes it worked', 'that s it',
-  'oui', 'o', 'ouais', 'ouai', 'bien sur', 'd accord', 'dacc', 'exact', 'exactement', 'tout a fait', 'absolument', 'c est ca',
-  'c est bon', 'ca marche', 'ca a marche', 'ca fonctionne', 'ca a fonctionne', 'resolu', 'c est resolu', 'parfait', 'accepter',
-  'effectivement', 'oui oui', 'si', 'voila',
-];
-const NO_PHRASES = [
-  'no', 'n', 'nope', 'nah', 'no way', 'not really', 'not at all', 'negative', 'it did not', 'it didn t', 'did not', 'didn t', 'it did not work',
-  'it didn t work', 'that did not work', 'that didn t work', 'it does not work', 'it doesn t work', 'still broken', 'still not working',
-  'not solved', 'not fixed', 'not yet', 'pas encore', 'non pas encore', 'wrong', 'incorrect', 'reject', 'not that', 'non', 'nan', 'pas du tout', 'pas vraiment', 'toujours pas',
-  'ca ne marche pas', 'ca ne marche toujours pas', 'ca n a pas marche', 'ca n a pas fonctionne', 'non resolu', 'pas resolu',
-  'c est pas ca', 'ce n est pas ca', 'rejeter', 'absolument pas', 'surtout pas', 'negatif',
-];
-/** Said around an answer without changing it. */
-const POLITE = /\b(?:please|pls|thanks|thank you|thx|cheers|merci|merci beaucoup|svp|s il vous plait|stp|beaucoup|a lot|so much)\b/g;
+interface YesNoWords {
+  yes: Set<string>;
+  no: Set<string>;
+  polite: RegExp;
+  but: RegExp;
+  negation: RegExp;
+}
 
-const YES = new Set(YES_PHRASES);
-const NO = new Set(NO_PHRASES);
+let words: { packs: readonly object[]; words: YesNoWords } | undefined;
+
+/** The yes and no words of every offered pack, and what is said around them (see above). */
+function yesNoWords(): YesNoWords {
+  const packs = allLanguagePacks();
+  if (words && words.packs.length === packs.length && words.packs.every((p, i) => p === packs[i])) return words.words;
+  const all = (pick: (w: PackWords) => string[]) => [...new Set(packs.flatMap((p) => pick(p.words).map(normalise)))];
+  const alternation = (list: string[]) => new RegExp(`(?:^| )(?:${list.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?= |$)`, 'g');
+  const yes = new Set(all((x) => x.yes));
+  const no = new Set(all((x) => x.no));
+  const w: YesNoWords = {
+    yes,
+    no,
+    // Longest first, so "merci beaucoup" goes as one; never a yes or a no of another language (Spanish "ya" is "now").
+    polite: alternation(all((x) => x.polite).filter((p) => !yes.has(p) && !no.has(p)).sort((a, b) => b.length - a.length)),
+    but: new RegExp(`\\b(?:${all((x) => x.but).join('|')})\\b`),
+    negation: new RegExp(`\\b(?:${all((x) => x.negations).join('|')})\\b`),
+  };
+  words = { packs, words: w };
+  return w;
+}
 
 /**
  * 'yes', 'no', or undefined when the text is neither or both: our own word lists first, then
@@ -61,11 +69,13 @@ const NO = new Set(NO_PHRASES);
  * @param locale - the conversation's locale; lets other languages be recognized
  */
 export function understandYesNo(text: string, locale?: string): 'yes' | 'no' | undefined {
-  return ownYesNo(text) ?? recognized(text, locale);
+  const w = yesNoWords();
+  return ownYesNo(text, w) ?? recognized(text, locale, w);
 }
 
-function ownYesNo(text: string): 'yes' | 'no' | undefined {
-  const said = normalise(text.slice(0, 200)).replace(POLITE, ' ').replace(/\s+/g, ' ').trim();
+function ownYesNo(text: string, w: YesNoWords): 'yes' | 'no' | undefined {
+  const { yes: YES, no: NO, but: BUT } = w;
+  const said = normalise(text.slice(0, 200)).replace(w.polite, ' ').replace(/\s+/g, ' ').trim();
   if (said === '') return undefined;
   if (YES.has(said)) return 'yes';
   if (NO.has(said)) return 'no';
@@ -77,7 +87,7 @@ function ownYesNo(text: string): 'yes' | 'no' | undefined {
     const tail = words.slice(cut).join(' ');
     const h = YES.has(head) ? 'yes' : NO.has(head) ? 'no' : undefined;
     if (!h) continue;
-    const t = YES.has(tail) ? 'yes' : NO.has(tail) || /\b(?:not|didn t|doesn t|pas|toujours|still|same|meme)\b/.test(tail) ? 'no' : 'neutral';
+    const t = YES.has(tail) ? 'yes' : NO.has(tail) || w.negation.test(tail) ? 'no' : 'neutral';
     if (t === 'neutral') return BUT.test(tail) ? undefined : h;
     return t === h ? h : undefined;
   }

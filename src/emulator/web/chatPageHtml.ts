@@ -1,7 +1,7 @@
 /**
  * The markup of the web chat page (GET /chat); chatPage.ts (browser) brings it to life.
  * Labels carry `data-text` (or `data-label`, for an aria-label) keys so the page can switch language in place; the page's own
- * words are one catalogue per language (texts/*.json, U2), given to the page as a JSON data
+ * words are the `page` part of each language pack (src/languages, I1), given to the page as a JSON data
  * block (not a script: nothing in it runs, so the Content-Security-Policy still holds).
  *
  * Only the message log scrolls: the header, the conversation's bar and the composer stay in
@@ -12,14 +12,28 @@
  * The live log is a region around the list of messages, not the list itself: a list given the
  * log role stops being a list, and its items would be list items outside any list (WCAG 1.3.1).
  */
+import { allLanguagePacks, packTagOf } from '../../languages/languagePacks.js';
 import { pageHtml } from './pageShell.js';
-import deDE from './texts/de-DE.json' with { type: 'json' };
-import enUS from './texts/en-US.json' with { type: 'json' };
-import esES from './texts/es-ES.json' with { type: 'json' };
-import frFR from './texts/fr-FR.json' with { type: 'json' };
 
-/** The page's own words by language; every catalogue has every key of en-US (a test checks). */
-export const CHAT_TEXTS = { 'en-US': enUS, 'fr-FR': frFR, 'es-ES': esES, 'de-DE': deDE } as const;
+/** The page's own words by language tag, read when the page is served (an override pack applies); every pack has every key of en-US (a test checks). */
+export function chatTexts(): Record<string, Record<string, string>> {
+  return Object.fromEntries(allLanguagePacks().map((p) => [p.tag, p.page]));
+}
+
+/** What the page needs to pick a language for a browser's tag: each offered tag, and the pack a bare language goes to. */
+function chatLanguages(): { tags: string[]; primaries: Record<string, string> } {
+  const tags = allLanguagePacks().map((p) => p.tag);
+  const primaries = Object.fromEntries(tags.map((t) => t.split('-')[0]).map((l) => [l, packTagOf(l)!]));
+  return { tags, primaries };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function languageOptions(): string {
+  return allLanguagePacks()
+    .map((p) => `      <option value="${p.tag}" lang="${p.tag}">${escapeHtml(p.name)}</option>`)
+    .join('\n');
+}
 
 /** JSON safe inside an HTML element: no "<" can close it. */
 function dataBlock(id: string, value: unknown): string {
@@ -31,10 +45,7 @@ const BODY = `<header class="topbar">
   <div class="topbar-tools">
     <label for="language" class="language-label" data-text="language">Language</label>
     <select id="language">
-      <option value="en-US" lang="en">English</option>
-      <option value="fr-FR" lang="fr">Français</option>
-      <option value="es-ES" lang="es">Español</option>
-      <option value="de-DE" lang="de">Deutsch</option>
+{{LANGUAGE_OPTIONS}}
     </select>
   </div>
 </header>
@@ -72,5 +83,6 @@ const BODY = `<header class="topbar">
 </main>`;
 
 export function chatPageHtml(): string {
-  return pageHtml({ title: 'Web chat · hubbot emulator', bodyClass: 'chat-page', body: `${BODY}\n${dataBlock('chat-texts', CHAT_TEXTS)}`, script: 'chatPage.js' });
+  const body = BODY.replace('{{LANGUAGE_OPTIONS}}', languageOptions());
+  return pageHtml({ title: 'Web chat · hubbot emulator', bodyClass: 'chat-page', body: `${body}\n${dataBlock('chat-texts', chatTexts())}\n${dataBlock('chat-languages', chatLanguages())}`, script: 'chatPage.js' });
 }

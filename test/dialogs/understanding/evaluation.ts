@@ -56,8 +56,8 @@ const pick = (t: Localized | undefined, locale: string) => t?.[locale] ?? t?.['e
  * asked without a condition and their answers, case titles, article names; and the author's
  * keywords in that language only.
  */
-export function casebaseVocabulary(casebaseId: string, lang: 'en' | 'fr' | 'es' | 'de'): CasebaseVocabulary {
-  const l = ALL_LOCALES[lang];
+export function casebaseVocabulary(casebaseId: string, lang: 'en' | 'fr' | 'es' | 'de' | (string & {})): CasebaseVocabulary {
+  const l: string = ALL_LOCALES[lang as keyof typeof ALL_LOCALES] ?? lang;
   const cb = SAMPLE_CASEBASES.find((c) => c.casebaseId === casebaseId)!;
   const texts = [
     pick(cb.releases.find((r) => r.status === 'live')!.name, l),

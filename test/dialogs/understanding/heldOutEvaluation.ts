@@ -14,11 +14,31 @@ import type { MatchCandidate, MatchDecision } from '../../../dialogs/guidedHelp/
 import { matchFreeText } from '../../../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 import { matchTopic, type GuidedHelpTopic } from '../../../bots/guidedHelpTopics.js';
 import { understandTopic } from '../../../bots/topicUnderstanding.js';
+import { aboutOtherBusiness } from '../../../bots/topicHedges.js';
+import { smallTalkOf } from '../../../dialogs/guidedHelp/understanding/smallTalk.js';
 import { casebaseVocabulary, SAMPLE_CASEBASES } from './evaluation.js';
 import type { HeldOutMessage } from './heldOut/heldOutMessage.js';
 
-export type HeldOutLanguage = 'en' | 'fr' | 'es' | 'de';
-const LOCALES: Record<HeldOutLanguage, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES', de: 'de-DE' };
+export type HeldOutLanguage = keyof typeof LOCALES;
+/** The sets' languages: the first four by their short name, the others by their tag. */
+export const LOCALES = {
+  en: 'en-US',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  de: 'de-DE',
+  'en-GB': 'en-GB',
+  'fr-CA': 'fr-CA',
+  'it-IT': 'it-IT',
+  'nl-NL': 'nl-NL',
+  'pt-BR': 'pt-BR',
+  'pt-PT': 'pt-PT',
+  'da-DK': 'da-DK',
+  'sv-SE': 'sv-SE',
+  'ru-RU': 'ru-RU',
+  'zh-CN': 'zh-CN',
+  'ja-JP': 'ja-JP',
+  'ko-KR': 'ko-KR',
+} as const;
 type Localized = Record<string, string | undefined>;
 const pick = (t: Localized | undefined, locale: string) => t?.[locale] ?? t?.['en-US'] ?? '';
 
@@ -32,7 +52,7 @@ export type HeldOutMatcher = (candidates: MatchCandidate[], text: string) => Mat
 
 export interface HeldOutOutcome {
   message: HeldOutMessage;
-  /** What the bot made of it: a casebase id, 'person', or nothing. */
+  /** What the bot made of it: a casebase id, 'person', 'ending', 'offTopic', or nothing. */
   got?: string;
   automatic: boolean;
 }
@@ -43,6 +63,9 @@ export function heldOutOutcome(message: HeldOutMessage, lang: HeldOutLanguage): 
   const locale = LOCALES[lang];
   const exact = matchTopic(topics, message.text, locale);
   if (exact) return { message, got: exact.casebaseId, automatic: true };
+  // As the bot reads it (guidedHelpBot.ts): an ending, then a request outside the topics (U7).
+  if (smallTalkOf(message.text, locale) === 'ending') return { message, got: 'ending', automatic: false };
+  if (aboutOtherBusiness(message.text, locale)) return { message, got: 'offTopic', automatic: false };
   const u = understandTopic(topics, message.text, locale, (id) => casebaseVocabulary(id, lang));
   if (u.kind === 'clear') return { message, got: u.topic.casebaseId, automatic: true };
   if (u.kind === 'close') return { message, got: u.topics[0].casebaseId, automatic: false };
@@ -63,6 +86,7 @@ export function evaluateHeldOut(set: readonly HeldOutMessage[], lang: HeldOutLan
   const right = matchable.filter((o) => o.got === o.message.expect);
   // A person asked for is never a wrong pick; any automatic topic other than the one expected is.
   const wrong = outcomes.filter((o) => o.automatic && o.got !== 'person' && o.got !== o.message.expect);
+  // 'ending' and 'offTopic' are matchable: right when read as such.
   return {
     messages: outcomes.length,
     matchable: matchable.length,

@@ -40,8 +40,9 @@ describe('yes and no: our lists, then the recognizer of botbuilder-dialogs', () 
     expect(understandYesNo('nein', 'de-DE')).to.equal('no');
     expect(understandYesNo('por supuesto', 'es-ES')).to.equal('yes');
     expect(understandYesNo('todavía no', 'es-ES')).to.equal('no');
-    // Without the language, only our own lists answer.
-    expect(understandYesNo('nein')).to.equal(undefined);
+    // Without the language, only the packs' own lists answer (I5: "nein" is in the German pack's).
+    expect(understandYesNo('nein')).to.equal('no');
+    expect(understandYesNo('selbstverständlich')).to.equal(undefined);
   });
 
   it('[U5] an answer that says both, or says more, is still neither', () => {

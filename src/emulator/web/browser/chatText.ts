@@ -1,28 +1,29 @@
 /**
  * The web chat's own words, in the languages a customer can pick (U2). The bot's words come
  * from the bot (in the language each message carries); these are only the page's labels and
- * notices. They are one catalogue per language (../texts/*.json), which the server puts in the
- * page as a JSON data block (chatPageHtml.ts). Elements carry `data-text="key"` (text) or
+ * notices. They are the `page` part of each language pack (src/languages, I1), which the server
+ * puts in the page as a JSON data block with the offered tags (chatPageHtml.ts). Elements carry `data-text="key"` (text) or
  * `data-placeholder="key"` or `data-label="key"` (an aria-label), so a language change relabels
  * the page in place.
  */
 
-export type ChatLanguage = 'en-US' | 'fr-FR' | 'es-ES' | 'de-DE';
-export const CHAT_LANGUAGES: readonly ChatLanguage[] = ['en-US', 'fr-FR', 'es-ES', 'de-DE'];
+/** A language tag the page offers ("pt-BR"). */
+export type ChatLanguage = string;
 
-export type TextKey = keyof typeof import('../texts/en-US.json');
+export type TextKey = keyof (typeof import('../../../languages/packs/en-US.json'))['page'];
 type Catalogue = Record<TextKey, string>;
 
-function catalogues(): Partial<Record<ChatLanguage, Catalogue>> {
-  const block = document.getElementById('chat-texts');
+function dataBlock<T>(id: string, empty: T): T {
+  const block = document.getElementById(id);
   try {
-    return JSON.parse(block?.textContent ?? '{}') as Partial<Record<ChatLanguage, Catalogue>>;
+    return JSON.parse(block?.textContent ?? 'null') ?? empty;
   } catch {
-    return {};
+    return empty;
   }
 }
 
-const TEXTS = catalogues();
+const TEXTS = dataBlock<Partial<Record<ChatLanguage, Catalogue>>>('chat-texts', {});
+const LANGUAGES = dataBlock<{ tags: string[]; primaries: Record<string, string> }>('chat-languages', { tags: ['en-US'], primaries: {} });
 let current: ChatLanguage = 'en-US';
 
 export function setLanguage(language: ChatLanguage): void {
@@ -42,10 +43,10 @@ export function language(): ChatLanguage {
   return current;
 }
 
-/** `fr`, `fr-CA`, `es-MX`, `de-AT` → that language; anything else → English. */
+/** `fr-CA`, `pt-PT` → that pack; `fr`, `es-MX`, `de-AT` → their language's pack; anything else → English. */
 export function chatLanguageOf(tag: string | null | undefined): ChatLanguage {
-  const primary = tag?.toLowerCase().slice(0, 2);
-  return CHAT_LANGUAGES.find((l) => l.startsWith(`${primary}-`)) ?? 'en-US';
+  const exact = LANGUAGES.tags.find((l) => l.toLowerCase() === tag?.toLowerCase());
+  return exact ?? LANGUAGES.primaries[tag?.toLowerCase().split('-')[0] ?? ''] ?? 'en-US';
 }
 
 export function t(key: TextKey, params: Record<string, string> = {}): string {
