@@ -35,6 +35,11 @@ export interface PackWords {
   /** Words after a yes or a no that make it a no ("yes, still the same"). */
   negations: string[];
   polite: string[];
+  /**
+   * Words that say nothing in small talk only ("ok", "perfect", "super"): "ok perfect thanks" is
+   * an ending. Kept apart from `polite`, which yes/no and person requests strip too ("ok" is a yes).
+   */
+  fillers?: string[];
   but: string[];
   person: PersonWords;
   greetings: string[];

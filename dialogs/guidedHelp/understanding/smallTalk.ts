@@ -34,7 +34,7 @@ function allPhrases(): Phrases['list'] {
   };
   for (const p of packs) add(p.words.greetings, 'greeting');
   for (const p of packs) add([...p.words.thanks, ...p.words.goodbyes, ...p.words.thatsAll], 'ending');
-  for (const p of packs) add(p.words.polite, 'polite');
+  for (const p of packs) add([...p.words.polite, ...(p.words.fillers ?? [])], 'polite');
   const list = [...kinds]
     .sort(([a], [b]) => b.length - a.length)
     .map(([p, kind]) => ({ phrase: new RegExp(CJK.test(p) ? escape(p) : `(?<![\\p{L}\\p{N}])${escape(p)}(?![\\p{L}\\p{N}])`, 'gu'), kind }));
