@@ -50,6 +50,8 @@ export interface SlowClientLimits {
   writeTimeoutMs?: number;
   /** Unread answer bytes a connection may hold (S16). */
   maxUnreadBytes?: number;
+  /** Requests one connection may have in flight at once, pipelined before their answers finished (S16). */
+  maxPipelinedRequests?: number;
 }
 
 /** A request turned away before any route ran: too slow (408), or not valid HTTP (400, 431, 417). */
@@ -72,6 +74,9 @@ export const DEFAULT_SLOW_CLIENT_LIMITS: Required<Omit<SlowClientLimits, 'reques
   maxRequestsPerSocket: 1000,
   writeTimeoutMs: 10_000,
   maxUnreadBytes: 1024 * 1024,
+  // An HTTP/1.1 client (the hub's callbacks, a browser) waits for an answer before the next request or
+  // pipelines a few; 16 unanswered on one connection is a client making the server buffer for it.
+  maxPipelinedRequests: 16,
 };
 
 const TIMEOUT_ANSWER = (() => {
@@ -103,6 +108,8 @@ interface Tracked {
   deadline: number;
   /** Since when (performance.now()) its answers have waited unread; undefined while it reads. */
   unreadSince?: number;
+  /** Its requests whose answers have not finished (pipelined ones included). */
+  unanswered: number;
 }
 
 /**
@@ -226,7 +233,7 @@ export function limitSlowClients(server: Server, limits: SlowClientLimits = {}, 
       }
       shed(...slowest);
     }
-    open.set(socket, { socket, req: undefined, res: undefined, deadline: performance.now() + l.headersTimeoutMs });
+    open.set(socket, { socket, req: undefined, res: undefined, deadline: performance.now() + l.headersTimeoutMs, unanswered: 0 });
     socket.on('close', forget);
     if (!sweeper) {
       sweeper = setInterval(sweep, sweepMs);
@@ -238,6 +245,15 @@ export function limitSlowClients(server: Server, limits: SlowClientLimits = {}, 
     // Untracked only when shed, and a shed connection is already closing.
     const t = open.get(req.socket);
     if (!t) return;
+    // Past the bound of pipelined requests the connection is destroyed: its client makes the
+    // server hold answers for it without waiting for them (S16).
+    if (++t.unanswered > l.maxPipelinedRequests) {
+      open.delete(req.socket);
+      onRefused?.({ status: 429, path: pathOf(req.url), address: req.socket.remoteAddress });
+      req.socket.destroy();
+      return;
+    }
+    res.once('close', () => void t.unanswered--);
     t.req = req;
     t.res = res;
     t.deadline = performance.now() + bodyTimeoutOf(req);

@@ -17,16 +17,19 @@ export interface TwoReplicas {
   replicaB: HubBotServer;
 }
 
-/** Call inside the describe; both replicas run `bot`, with a short lease so a stopped one's turns move on quickly. */
-export function twoReplicasOnRedis(tenantPrefix: string, bot: HubBotServerOptions['bot']): TwoReplicas {
+/**
+ * Call inside the describe; both replicas run `bot`, with a short lease so a stopped one's turns
+ * move on quickly. `plan` puts the emulator and both replicas on that usage plan (default Enterprise).
+ */
+export function twoReplicasOnRedis(tenantPrefix: string, bot: HubBotServerOptions['bot'], opts: { plan?: 'Basic' | 'Developer' } = {}): TwoReplicas {
   const quiet = createLogger({ level: 'silent' });
   const worker = { leaseMs: 2000, pollIntervalMs: 100 };
   const rig = { tenant: uniqueTenant(tenantPrefix) } as TwoReplicas;
   let redis: RedisConnection;
   before(async () => {
     redis = await createRedisConnection();
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: rig.tenant };
-    rig.stack = await startLocalStack({ bot, env, logger: quiet, worker });
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: rig.tenant, ...(opts.plan ? { PLATFORM_PLAN: opts.plan } : {}) };
+    rig.stack = await startLocalStack({ bot, env, logger: quiet, worker, ...(opts.plan ? { emulator: { plan: opts.plan } } : {}) });
     // Replica B shares Redis with A but receives no callbacks: the hub's callback URL is A's.
     rig.replicaB = await startHubBotServer({ config: { ...rig.stack.config, BOT_PORT: 0 }, bot, logger: quiet, worker });
   });

@@ -12,7 +12,8 @@ import { waitFor } from '../support/waitFor.js';
 const BIG = JSON.stringify({ text: 'x'.repeat(256 * 1024) });
 
 async function server(limits: SlowClientLimits, refusals: ConnectionRefusal[]): Promise<{ app: JsonServer; port: number; sockets: net.Socket[] }> {
-  const app = createJsonServer({ name: 'slow-readers', slowClients: limits, onConnectionRefused: (r) => void refusals.push(r) });
+  // Pipelined requests unbounded here: what is checked is the write deadline and the unread bytes.
+  const app = createJsonServer({ name: 'slow-readers', slowClients: { maxPipelinedRequests: 1000, ...limits }, onConnectionRefused: (r) => void refusals.push(r) });
   app.route('get', '/big', ({ res }) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(BIG);
@@ -85,5 +86,36 @@ describe('Slow readers are slow clients (S16)', function () {
     expect(s.sockets[0].destroyed).to.equal(false);
     slowSender.destroy();
     reader.destroy();
+  });
+
+  it('[S16] pipelined requests per connection are bounded: past the bound the connection is destroyed, a client within it gets every answer', async () => {
+    const refusals: ConnectionRefusal[] = [];
+    app = createJsonServer({ name: 'pipelined', slowClients: { maxPipelinedRequests: 4 }, onConnectionRefused: (r) => void refusals.push(r) });
+    // Answers held until the test lets them go: the requests stay unanswered meanwhile.
+    const held: (() => void)[] = [];
+    app.route('get', '/held', ({ res }) => new Promise<void>((resolve) => void held.push(() => (res.end('{}'), resolve()))));
+    const sockets: net.Socket[] = [];
+    app.server.server.on('connection', (s: net.Socket) => void sockets.push(s));
+    const port = Number(new URL(await app.listen()).port);
+    const pipeline = (n: number) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(Array.from({ length: n }, () => 'GET /held HTTP/1.1\r\nHost: x\r\n\r\n').join(''));
+      return socket;
+    };
+    const flood = pipeline(40);
+    await waitFor(() => sockets[0]?.destroyed, 'the connection past the bound to be destroyed');
+    expect(refusals.map((r) => r.status)).to.deep.equal([429]);
+    flood.destroy();
+    held.length = 0; // their connection is gone: nothing to answer
+    // Within the bound: four pipelined requests, four answers.
+    const within = pipeline(4);
+    let answers = '';
+    within.on('data', (chunk: Buffer) => (answers += chunk.toString()));
+    await waitFor(() => held.length === 4, 'the four requests to arrive');
+    held.splice(0).forEach((answer) => answer());
+    await waitFor(() => answers.split('HTTP/1.1 200').length - 1 === 4, { what: `four answers, got ${JSON.stringify(answers)}`, timeoutMs: 3000 });
+    expect(sockets[1].destroyed).to.equal(false);
+    within.destroy();
   });
 });

@@ -276,7 +276,30 @@ export class Outbox {
       // each sent alone (no more POSTs than halving, fewer when one is at fault). Only a
       // conversation refused on its own fails or closes (S6).
       const parts = conversations.length <= 4 ? conversations.map((id) => [id]) : [conversations.slice(0, Math.ceil(conversations.length / 2)), conversations.slice(Math.ceil(conversations.length / 2))];
-      for (const ids of parts) await this.sendBatch(() => batch.filter((e) => ids.includes(e.conversationId)));
+      // A part is taken at its slot without the conversations closed meanwhile (the hub's end
+      // message or another replica's 409 may come while a half waits, S15): they cost no POST.
+      // Replies queued meanwhile ride along in the part's POST (there is room): a split never
+      // holds the other conversations' replies back for its slots.
+      for (const ids of parts) {
+        const open = ids.filter((id) => !this.dropIfClosed(id, batch));
+        if (open.length === 0) continue;
+        let joined: OutboxEntry[] = [];
+        const part = () => {
+          const mine = batch.filter((e) => open.includes(e.conversationId) && !this.dropIfClosed(e.conversationId, batch));
+          const queued = mine.length < this.opts.maxBatch ? this.queue.takeBatch(this.opts.maxBatch - mine.length, this.alone, 'batch') : [];
+          // A conversation not yet shown to exist goes alone (S6), not in this part: it stays queued.
+          if (queued.some((e) => this.alone(e.conversationId))) {
+            this.queue.requeueAtHead(queued);
+            this.queue.settle(new Set(queued.map((e) => e.conversationId)));
+          } else joined = queued;
+          return [...mine, ...joined];
+        };
+        try {
+          await this.sendBatch(part);
+        } finally {
+          this.queue.settle(new Set(joined.map((e) => e.conversationId)));
+        }
+      }
       return;
     }
     const [id] = conversations;
@@ -331,6 +354,22 @@ export class Outbox {
       }, ms);
       this.timers.add(timer);
     });
+  }
+
+  /**
+   * True when the conversation was closed after `batch` was taken: its entries of the batch are
+   * dropped (settled and counted once) instead of being sent again.
+   */
+  private dropIfClosed(conversationId: string, batch: OutboxEntry[]): boolean {
+    const reason = this.closed.get(conversationId);
+    if (reason === undefined) return false;
+    const mine = batch.filter((e) => e.conversationId === conversationId && !e.dropped);
+    for (const e of mine) {
+      e.dropped = true;
+      e.settle.resolve();
+    }
+    if (mine.length > 0) this.opts.onDropped?.(conversationId, mine.length, reason);
+    return true;
   }
 
   private close(conversationId: string, reason: string): void {

@@ -18,6 +18,8 @@ export interface OutboxEntry {
   clock: ReplyClock;
   /** Its span from enqueue to delivery (O4): the parent of the POST that carries it first. */
   wait: PipelineSpan;
+  /** Dropped (its conversation closed) while a refused batch was being split: settled, not sent. */
+  dropped?: boolean;
 }
 
 export class OutboxQueue {

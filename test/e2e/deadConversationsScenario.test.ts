@@ -1,0 +1,75 @@
+/**
+ * S15 scenario, end to end: two replicas on one Redis, the emulator on the Basic plan (one POST
+ * of messages a second: the budget interval), a trickle of live customers whose messages reach
+ * the bot as the hub's signed callbacks. The attack: 60 conversations say 3 messages each and the
+ * hub ends them (conversation.end) in two waves 10 s apart while their replies are queued. What
+ * is counted: live messages left unanswered (none), the hub's 409s per dead conversation (at
+ * most one, read from the emulator's call log), live replies' p95 against the same trickle's
+ * without the attack, measured first in the same test.
+ */
+import { setTimeout as pause } from 'node:timers/promises';
+import { expect } from 'chai';
+import { EchoBot } from '../../bots/echoBot.js';
+import { Customer } from './customerClient.js';
+import { liveTrickle, p95 } from './liveTrickle.js';
+import { twoReplicasOnRedis } from './twoReplicasOnRedis.js';
+
+const DEAD = 60;
+const WAVE_GAP_MS = 10_000;
+/** Basic plan, POST messages: 1 a second. */
+const BUDGET_INTERVAL_MS = 1000;
+
+interface Call {
+  kind: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  request?: unknown;
+}
+
+describe('Dead conversations on the Basic plan with a live trickle (S15 scenario)', function () {
+  this.timeout(180_000);
+  const rig = twoReplicasOnRedis('deadconv', (deps) => new EchoBot(deps.storage), { plan: 'Basic' });
+
+  async function calls(): Promise<Call[]> {
+    const res = await fetch(`${rig.stack.emulator.url}/emulator/calls?kind=call`);
+    return ((await res.json()) as { call: Call[] }).call;
+  }
+
+  /** Says 3 things in each of 60 conversations, then the hub ends them in two waves. */
+  async function attack(): Promise<string[]> {
+    const { url } = rig.stack.emulator;
+    const dead = await Promise.all(Array.from({ length: DEAD }, (_, i) => Customer.start(url, rig.stack.accountAddress, { id: `dead-${i}` })));
+    for (const n of [1, 2, 3]) await Promise.all(dead.map((c) => c.say(`dead message ${n}`)));
+    const end = (wave: Customer[]) => Promise.all(wave.map(async (c) => expect(await c.send('conversation.end', {})).to.equal(202)));
+    await end(dead.slice(0, DEAD / 2));
+    await pause(WAVE_GAP_MS);
+    await end(dead.slice(DEAD / 2));
+    // The second wave's queued replies get their chance to be (wrongly) posted.
+    await pause(WAVE_GAP_MS);
+    return dead.map((c) => c.conversationId);
+  }
+
+  it('[S15] 60 x 3 ended in two waves: every live message answered, at most one 409 per dead conversation, live p95 within two budget intervals of the baseline', async () => {
+    const trickle = { customers: 3, everyMs: 1000, minRounds: 8 };
+    const { url } = rig.stack.emulator;
+    const baseline = await liveTrickle(url, rig.stack.accountAddress, { ...trickle, until: Promise.resolve() });
+    const before = (await calls()).length;
+
+    const attacked = attack();
+    const live = await liveTrickle(url, rig.stack.accountAddress, { ...trickle, until: attacked });
+    const deadIds = await attacked;
+
+    const refused = (await calls()).slice(before).filter((c) => c.method === 'POST' && c.status === 409);
+    const perDead = deadIds.map((id) => refused.filter((c) => JSON.stringify(c.request ?? '').includes(id)).length);
+    const report = { baselineP95: Math.round(p95(baseline.latenciesMs)), attackedP95: Math.round(p95(live.latenciesMs)), hub409: refused.length, sent: live.sent };
+    console.log(`      S15 scenario: ${JSON.stringify(report)}`);
+
+    expect(baseline.lost, 'baseline messages unanswered').to.equal(0);
+    expect(live.lost, 'live messages unanswered under the attack').to.equal(0);
+    expect(live.latenciesMs).to.have.length(live.sent);
+    expect(refused.length, 'hub 409s').to.be.at.most(DEAD);
+    expect(Math.max(...perDead), '409s for one dead conversation').to.be.at.most(1);
+    expect(report.attackedP95, JSON.stringify(report)).to.be.at.most(report.baselineP95 + 2 * BUDGET_INTERVAL_MS);
+  });
+});
