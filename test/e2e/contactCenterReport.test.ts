@@ -48,20 +48,21 @@ describe('contact-center figures on the local stack, read by hubbot report', fun
     const report = await hubbot(['report', '--since', '1h', '--redis-url', 'redis://127.0.0.1:6379', '--tenant', tenant, '--json']);
     expect(report.code, report.stderr).to.equal(0);
     const figures = JSON.parse(report.stdout) as { topics: { topic: string; started: number; solved: number; handedOver: number; containmentRate?: number }[]; total: { started: number; containmentRate?: number } };
-    const internet = figures.topics.find((t) => t.topic === '101');
-    const printers = figures.topics.find((t) => t.topic === '202');
-    expect(internet).to.deep.include({ started: 1, solved: 1, handedOver: 0, containmentRate: 1 });
+    // Topics are named as the customer sees them (M7), not by casebase id.
+    const internet = figures.topics.find((t) => t.topic === 'Home internet');
+    const printers = figures.topics.find((t) => t.topic === 'Printers');
+    expect(internet, JSON.stringify(figures.topics)).to.deep.include({ started: 1, solved: 1, handedOver: 0, containmentRate: 1 });
     expect(printers).to.deep.include({ started: 1, solved: 0, handedOver: 1, containmentRate: 0 });
     expect(figures.total).to.deep.include({ started: 2, containmentRate: 0.5 });
 
     const table = await hubbot(['report', '--since', '1h', '--redis-url', 'redis://127.0.0.1:6379', '--tenant', tenant]);
     expect(table.stdout).to.match(/^topic\s+started\s+solved\s+rejected\s+handed over\s+abandoned\s+containment\s+handovers ended$/m);
-    expect(table.stdout).to.match(/^101\s+1\s+1\s+0\s+0\s+0\s+100\.0 %/m);
+    expect(table.stdout).to.match(/^Home internet\s+1\s+1\s+0\s+0\s+0\s+100\.0 %/m);
     expect(table.stdout).to.match(/^\(all\)\s+2\s+1\s+.*50\.0 %/m);
 
     const metrics = await (await fetch(`${stack.bot.url}/metrics`)).text();
-    expect(metrics).to.match(/^hubbot_contact_center_total\{topic="101",figure="solved"\} 1$/m);
-    expect(metrics).to.match(/^hubbot_contact_center_total\{topic="202",figure="handover"\} 1$/m);
+    expect(metrics, metrics.split('\n').filter((l) => l.startsWith('hubbot_contact_center_total')).join('\n')).to.match(/^hubbot_contact_center_total\{topic="Home internet",figure="solved"\} 1$/m);
+    expect(metrics).to.match(/^hubbot_contact_center_total\{topic="Printers",figure="handover"\} 1$/m);
   });
 
   it('[O5] report refuses a period it cannot read, in one line', async () => {

@@ -11,6 +11,8 @@ import { createHash } from 'node:crypto';
 import { createClient } from 'redis';
 import type { Activity } from 'botbuilder-core';
 import { RedisInbox } from '../../src/adapter/inbox/redisInbox.js';
+import { SharedEndings } from '../../src/adapter/outbox/sharedEndings.js';
+import { ClockSkew } from '../../src/redis/clockSkew.js';
 import { RedisBucketStore } from '../../src/platform/throttle/redisBucketStore.js';
 import { LuaScript, type RedisScriptClient } from '../../src/redis/luaScript.js';
 import { clusterSettings } from '../../src/redis/redisSettings.js';
@@ -110,6 +112,17 @@ async function driveEveryStore(client: SharedRedis, tenant: string): Promise<voi
   await transcripts.getTranscriptActivities('hub', 'conv-1');
   await transcripts.listTranscripts('hub');
   await transcripts.deleteTranscript('hub', 'conv-1');
+
+  // The outbox's shared endings (S15): one replica announces, another hears it.
+  let heardId: (id: string) => void = () => undefined;
+  const heard = new Promise<string>((resolve) => (heardId = resolve));
+  const listening = new SharedEndings({ client: scripts, subscriber: client, tenant });
+  await listening.listen((id) => heardId(id));
+  new SharedEndings({ client: scripts, subscriber: client, tenant }).announce('conv-ended');
+  expect(await heard).to.equal('conv-ended');
+  await listening.close();
+  // The clock check against Redis's TIME (S20).
+  await new ClockSkew({ client: scripts, key: tenantKey(tenant), toleranceSeconds: 10 }).measure();
 }
 
 describe('Lua scripts touch one hash slot each (D2), on the cluster', function () {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { serverConfigProblems } from '../../src/server/serverConfigProblems.js';
 import sinon from 'sinon';
 import { loadConfig } from '../../src/config/config.js';
 import { createJsonServer, sendJson, type JsonServer } from '../../src/httpServer/jsonServer.js';
@@ -80,7 +81,9 @@ describe('server: token endpoint and callback authentication from configuration'
   });
 
   it('refuses configurations that cannot work', () => {
-    expect(() => loadConfig({ BOT_CLIENT_ID: 'x', BOT_CLIENT_SECRET: 'client-secret-0123456789' })).to.throw(/BOT_TOKEN_SIGNING_KEY/);
+    // The signing key is the server's need, not provisioning's (M1): loadConfig takes it, the server refuses it.
+    const withoutKey = loadConfig({ BOT_CLIENT_ID: 'x', BOT_CLIENT_SECRET: 'client-secret-0123456789' });
+    expect(serverConfigProblems(withoutKey, { listen: false, platformCredentials: false }).join('\n')).to.match(/BOT_TOKEN_SIGNING_KEY/);
     expect(() => loadConfig({ CALLBACK_JWKS_URL: 'https://idp.test/jwks' })).to.throw(/CALLBACK_ISSUER/);
   });
 });

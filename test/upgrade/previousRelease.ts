@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * The release before issue 40's work: main's head when rolling upgrades were first tested.
+ * The previous release: main's head when rolling upgrades were first tested (M5).
  * Move it forward (one release back from what ships) when a release is cut.
  */
 export const PREVIOUS_RELEASE_COMMIT = 'c9c689a';
