@@ -108,6 +108,8 @@ interface Tracked {
   deadline: number;
   /** Since when (performance.now()) its answers have waited unread; undefined while it reads. */
   unreadSince?: number;
+  /** The bytes waiting unread at the last sweep: fewer now means the client is reading, slowly. */
+  lastUnread?: number;
   /** Its requests whose answers have not finished (pipelined ones included). */
   unanswered: number;
 }
@@ -177,14 +179,24 @@ export function limitSlowClients(server: Server, limits: SlowClientLimits = {}, 
     for (const [socket, t] of open) {
       // A client that leaves its answers unread (S16): destroyed past the write deadline or the memory bound.
       if (isNotReading(t)) {
+        // One large answer read as it goes (a call log, a transcript export) is the route's size,
+        // not a pile the client made: the memory bound is for answers piling up behind unread
+        // ones (pipelined requests), and the deadline counts from the last sweep that saw fewer
+        // bytes waiting (a reader, however slow).
+        const unread = socket.writableLength;
+        if (t.lastUnread !== undefined && unread < t.lastUnread) t.unreadSince = now;
+        t.lastUnread = unread;
         t.unreadSince ??= now;
-        if (now - t.unreadSince >= l.writeTimeoutMs || socket.writableLength > l.maxUnreadBytes) {
+        if (now - t.unreadSince >= l.writeTimeoutMs || (t.unanswered > 1 && unread > l.maxUnreadBytes)) {
           open.delete(socket);
           onRefused?.({ status: 408, address: socket.remoteAddress });
           socket.destroy();
           continue;
         }
-      } else t.unreadSince = undefined;
+      } else {
+        t.unreadSince = undefined;
+        t.lastUnread = undefined;
+      }
       if (t.deadline > now) continue;
       t.deadline = Infinity;
       // A connection already answered and being closed (a lingering close, say) is not refused again.

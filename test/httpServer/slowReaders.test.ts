@@ -68,6 +68,38 @@ describe('Slow readers are slow clients (S16)', function () {
     reader.destroy();
   });
 
+  it('[S16] a large answer read slowly but steadily is not cut by the unread-bytes bound (a call log, a transcript export)', async () => {
+    const refusals: ConnectionRefusal[] = [];
+    // Long header deadlines: the connection must not be closed as idle while the client still reads.
+    const s = await server({ writeTimeoutMs: 2000, maxUnreadBytes: 64 * 1024, headersTimeoutMs: 20_000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 20_000 }, refusals);
+    app = s.app;
+    const huge = 'y'.repeat(4 * 1024 * 1024);
+    s.app.route('get', '/huge', ({ res }) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(huge.length) });
+      res.end(huge);
+    });
+    // A reader that takes one chunk, then waits a little before the next: far more than the bound
+    // waits unread at every sweep, but it drains between sweeps.
+    const socket = net.connect(s.port, '127.0.0.1');
+    let received = 0;
+    const done = new Promise<void>((resolve, reject) => {
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received >= huge.length) return resolve();
+        socket.pause();
+        setTimeout(() => socket.resume(), 20);
+      });
+      socket.on('close', () => (received >= huge.length ? resolve() : reject(new Error(`cut after ${received} bytes`))));
+      socket.on('error', () => {});
+    });
+    socket.write('GET /huge HTTP/1.1\r\nHost: x\r\n\r\n');
+    await done;
+    expect(s.sockets[0]!.destroyed, 'the server kept the connection of a client that reads').to.equal(false);
+    socket.destroy();
+    expect(received).to.be.greaterThan(huge.length);
+    expect(refusals.filter((r) => r.status === 408)).to.deep.equal([]);
+  });
+
   it('[S16] at the connection limit the connection that does not read is shed before an older one slow to send its headers', async () => {
     const refusals: ConnectionRefusal[] = [];
     const s = await server({ maxConnections: 2, writeTimeoutMs: 60_000, maxUnreadBytes: 64 * 1024 * 1024, headersTimeoutMs: 20_000, requestTimeoutMs: 20_000 }, refusals);
