@@ -45,7 +45,7 @@ describe("free text: the frozen held-out sets of customers' first messages", () 
 describe('free text: the blind held-out sets of the twelve new languages and of endings (I2, U7)', () => {
   const tuning = new Set(Object.values(TUNING_NEW_LANGUAGES).flat().map((m) => m.text.toLowerCase()));
   for (const [lang, set] of Object.entries(HELD_OUT_NEW_SETS)) {
-    it(`[I2] ${lang}: at least 60 labelled messages, frozen, at most 3 the same as a tuning message, every kind present`, () => {
+    it(`${lang}: the blind set for I2 has at least 60 labelled messages, frozen, at most 3 the same as a tuning message, every kind present`, () => {
       expect(set.length).to.be.at.least(60);
       expect(Object.isFrozen(set)).to.equal(true);
       // Written independently on both sides, usual phrases meet ("la stampante non stampa"): found when the sets were wired in, kept as written (docs/languages.md).
@@ -54,7 +54,7 @@ describe('free text: the blind held-out sets of the twelve new languages and of 
     });
   }
   for (const [lang, set] of Object.entries(HELD_OUT_SMALL_TALK_SETS)) {
-    it(`[U7] ${lang}: endings and out-of-topic requests, frozen`, () => {
+    it(`${lang}: the blind set for U7, endings and out-of-topic requests, frozen`, () => {
       expect(Object.isFrozen(set)).to.equal(true);
       expect(set.filter((m) => m.expect === 'ending').length).to.be.at.least(10);
       expect(set.filter((m) => m.expect === 'offTopic').length).to.be.at.least(10);
