@@ -15,6 +15,7 @@ import { EVALUATION_SET } from '../test/dialogs/understanding/evaluationSet.js';
 import { HELD_OUT_NEW_SETS, HELD_OUT_SETS, HELD_OUT_SMALL_TALK_SETS } from '../test/dialogs/understanding/heldOut/heldOutSets.js';
 import { TUNING_NEW_LANGUAGES } from '../test/dialogs/understanding/tuningNewLanguages.js';
 import { evaluateHeldOut } from '../test/dialogs/understanding/heldOutEvaluation.js';
+import { blindPart } from '../test/dialogs/understanding/tuningSide.js';
 import { TUNING_FIRST_MESSAGES_DE } from '../test/dialogs/understanding/tuningFirstMessagesDe.js';
 import { TUNING_FIRST_MESSAGES_DE_MORE } from '../test/dialogs/understanding/tuningFirstMessagesDeMore.js';
 import { TUNING_FIRST_MESSAGES_DE_THIRD } from '../test/dialogs/understanding/tuningFirstMessagesDeThird.js';
@@ -83,11 +84,13 @@ function perLanguageRows(): BenchRow[] {
     rows.push({ measure: `tuning set ${lang}: top-1 accuracy, ${f.matchable} first messages`, value: f.top1Accuracy, unit: 'share' });
   }
   const sets = [...Object.entries(HELD_OUT_NEW_SETS).map(([l, set]) => [l, l, set] as const), ...Object.entries(HELD_OUT_SMALL_TALK_SETS).map(([l, set]) => [`${l} endings and out-of-topic`, l, set] as const)];
-  for (const [name, lang, set] of sets) {
+  // Measured on each set's blind part: the messages that equal a tuning message are left out (tuningSide.ts).
+  for (const [name, lang, whole] of sets) {
+    const { messages: set, leftOut } = blindPart(whole);
     const f = evaluateHeldOut(set, lang as never);
     rows.push(
-      { measure: `held-out ${name}: top-1 accuracy, ${f.matchable} first messages with a topic, a person, an ending or an out-of-topic request`, value: f.top1Accuracy, unit: 'share', goal: '>= 0.90', pass: f.top1Accuracy >= 0.9 },
-      { measure: `held-out ${name}: wrong automatic picks, ${f.messages} first messages`, value: f.wrongPickRate, unit: 'share', goal: '<= 0.02', pass: f.wrongPickRate <= 0.02 },
+      { measure: `held-out ${name} (${leftOut} shared with tuning left out): top-1 accuracy, ${f.matchable} first messages with a topic, a person, an ending or an out-of-topic request`, value: f.top1Accuracy, unit: 'share', goal: '>= 0.90', pass: f.top1Accuracy >= 0.9 },
+      { measure: `held-out ${name} (${leftOut} shared with tuning left out): wrong automatic picks, ${f.messages} first messages`, value: f.wrongPickRate, unit: 'share', goal: '<= 0.02', pass: f.wrongPickRate <= 0.02 },
     );
   }
   return rows;
