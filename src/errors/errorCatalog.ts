@@ -49,6 +49,7 @@ export const ERROR_CATALOG = {
   '400-114': { en: 'Suggestion {id} is {status}: {reason}.', fr: 'La suggestion {id} est {status} : {reason}.' },
   '413-100': { en: 'The request body is larger than {limit} bytes.', fr: 'Le corps de la requête dépasse {limit} octets.' },
   '413-101': { en: 'The download of {name} is larger than the {limit} bytes allowed.', fr: 'Le téléchargement de {name} dépasse les {limit} octets permis.' },
+  '414-100': { en: 'The request target is longer than {limit} bytes.', fr: 'La cible de la requête dépasse {limit} octets.' },
   '415-100': { en: 'Unsupported content type: {value}.', fr: 'Type de contenu non pris en charge : {value}.' },
   '408-100': { en: 'The request took too long to arrive.', fr: 'La requête a mis trop de temps à arriver.' },
   '417-100': { en: 'The expectation {value} cannot be met.', fr: "L'attente {value} ne peut pas être satisfaite." },

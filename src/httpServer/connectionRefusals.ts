@@ -9,6 +9,10 @@
  *   written to the socket, which is closed after it.
  * - an `Expect` other than 100-continue: 417-100, closing the connection, since the body the
  *   client may still send would otherwise be read as the next request.
+ * - a request target (path and query) longer than the server's limit: 414-100 before the router
+ *   sees it, closing the connection. The router's own refusal of an unknown 8 KB path (decoding
+ *   it, an error object quoting it) was the largest share of the CPU that slow readers cost
+ *   (S16); no route of ours needs more than a few hundred bytes.
  * - `Upgrade` (websocket, h2c): restify listens for upgrades even when it does not handle them,
  *   so node hands it the socket and nobody answers; without that listener node serves the
  *   request as an ordinary one, which is what a server without upgrades should do.
@@ -59,4 +63,25 @@ export function refuseMalformedRequests(server: Server, onRefused?: OnConnection
   });
 
   server.removeAllListeners('upgrade');
+}
+
+/** The longest request target (path and query, in bytes as sent) a server reads by default. */
+export const DEFAULT_MAX_TARGET_BYTES = 2048;
+
+/**
+ * A handler for restify's first chain: refuses a request whose target is longer than `maxBytes`
+ * with 414-100 and closes its connection (returns false: nothing else runs for it).
+ *
+ * @param maxBytes - the longest target read
+ * @param onRefused - told of each refusal, to count it (S14)
+ */
+export function refuseLongTargets(maxBytes: number, onRefused?: OnConnectionRefused): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const target = req.url ?? '';
+    if (target.length <= maxBytes) return true;
+    onRefused?.({ status: 414, address: req.socket.remoteAddress });
+    res.setHeader('connection', 'close');
+    sendErrorBody(req, res, PlatformError.of('414-100', { limit: maxBytes }, { acceptLanguage: header(req, 'accept-language') }));
+    return false;
+  };
 }

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { PlatformError } from '../errors/platformError.js';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from './jsonBody.js';
 import { header, sendErrorBody } from './errorResponse.js';
-import { refuseMalformedRequests } from './connectionRefusals.js';
+import { DEFAULT_MAX_TARGET_BYTES, refuseLongTargets, refuseMalformedRequests } from './connectionRefusals.js';
 import { limitSlowClients, type OnConnectionRefused, type SlowClientLimits } from './slowClientLimits.js';
 
 /** The methods a route can take (restify's names: `del` is DELETE). */
@@ -94,6 +94,8 @@ export interface JsonServerOptions {
   name: string;
   /** The largest request body read by default; larger ones get 413. */
   bodyLimitBytes?: number;
+  /** The longest request target (path and query) read; longer ones get 414 (default 2,048 bytes). */
+  maxTargetBytes?: number;
   /** Header and request deadlines, connection limits. */
   slowClients?: SlowClientLimits;
   /** Told each JSON request body once it is read (the emulator's inspector shows them). */
@@ -114,6 +116,8 @@ export function createJsonServer(opts: JsonServerOptions): JsonServer {
   refuseMalformedRequests(server.server, opts.onConnectionRefused);
   limitSlowClients(server.server, opts.slowClients, opts.onConnectionRefused);
   server.server.on('request', forgetListenersAfterClose);
+  // restify's first chain runs before it decodes or routes the URL (not in its type declarations).
+  (server as unknown as { first(h: (req: IncomingMessage, res: ServerResponse) => boolean): void }).first(refuseLongTargets(opts.maxTargetBytes ?? DEFAULT_MAX_TARGET_BYTES, opts.onConnectionRefused));
 
   // Router refusals (unknown path, wrong method) and anything that escaped a handler.
   server.on('restifyError', (req: restify.Request, res: restify.Response, err: Error & { statusCode?: number }, cb: () => void) => {

@@ -46,6 +46,16 @@ describe('jsonServer: every refusal is an error body', () => {
     expect(isErrorBodyFor(405, await r2.json())).to.equal(true);
   });
 
+  it('[S16] refuses a request target longer than 2,048 bytes with 414 and an error body before routing, and closes the connection; one at the limit is routed', async () => {
+    const long = await fetch(`${base}/echo?${'q'.repeat(2048)}`, { method: 'POST', body: '{}' });
+    expect(long.status).to.equal(414);
+    expect(long.headers.get('connection')).to.equal('close');
+    expect(isErrorBodyFor(414, await long.json())).to.equal(true);
+    const atLimit = await fetch(`${base}/echo?${'q'.repeat(2048 - '/echo?'.length)}`, { method: 'POST', body: '{"a":1}' });
+    expect(atLimit.status).to.equal(200);
+    expect(await atLimit.json()).to.deep.equal({ got: { a: 1 } });
+  });
+
   it('[E1] gives userMessage only with X-platform-error-message: yes', async () => {
     const plain = await (await fetch(`${base}/refuse`)).json();
     expect(plain).to.not.have.property('userMessage');
