@@ -26,8 +26,10 @@ export interface HubbotMetrics {
   sends: Counter<'outcome'>;
   /** hubbot_platform_429_total: 429 answers received from the platform. */
   platform429: Counter;
-  /** hubbot_token_refreshes_total: access tokens fetched from the platform. */
+  /** hubbot_token_refreshes_total: access tokens the platform refused (401) and that were fetched again. */
   tokenRefreshes: Counter;
+  /** hubbot_token_failures_total{status}: tries to get an access token that failed (status 0: not reached). */
+  tokenFailures: Counter;
   /** List items a tolerant read of a platform answer skipped (R3), by operation. */
   unreadableItems: Counter;
   /** Requests refused, by route (token, callback): the full count behind rate-limited refusal logs (S5). */
@@ -145,7 +147,8 @@ export function createMetrics(opts: MetricsOptions = {}): HubbotMetrics {
     turns: counter('hubbot_turns_total', 'Bot turns, by outcome.', ['outcome']),
     sends: counter('hubbot_sends_total', 'Messages sent to the hub, by outcome.', ['outcome']),
     platform429: counter('hubbot_platform_429_total', '429 answers received from the platform.', []),
-    tokenRefreshes: counter('hubbot_token_refreshes_total', 'Access tokens fetched from the platform.', []),
+    tokenRefreshes: counter('hubbot_token_refreshes_total', 'Access tokens the platform refused (401) and that were fetched again.', []),
+    tokenFailures: counter('hubbot_token_failures_total', 'Tries to get a platform access token that failed, by the token endpoint\'s status (0: not reached).', ['status']),
     refusals: counter('hubbot_refusals_total', 'Requests refused (bad credentials, tokens, limits), by route.', ['route']),
     unreadableItems: counter('hubbot_platform_unreadable_items_total', 'List items of platform answers skipped because they could not be read.', ['operation']),
     cards: counter('hubbot_cards_total', 'Attachments of the bot replies by kind: whole (carried), lossy (partly sent as text or dropped), refused (strictCards).', ['kind', 'outcome']),

@@ -114,6 +114,7 @@ async function compose(opts: HubBotServerOptions, listen: boolean, started: Star
         if (status === 429) metrics.platform429.inc();
       },
       onTokenRefresh: () => metrics.tokenRefreshes.inc(),
+      onTokenFailure: (status) => metrics.tokenFailures.inc({ status: String(status) }),
       onUnreadable: (operation, skipped) => {
         if (skipped === 'item') metrics.unreadableItems.inc({ operation });
       },

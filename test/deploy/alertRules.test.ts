@@ -88,7 +88,7 @@ describe('[M6] the alert rules (deploy/alerts/)', function () {
 
   it('[M6] cover queue depth, dead letters, refusals, 429s, token failures, callback failures and handover waits', async () => {
     const all = (await rules()).map((r) => r.expr).join('\n');
-    for (const wanted of ['hubbot_queue_depth{queue="inbox"}', 'hubbot_dead_letters', 'hubbot_refusals_total', 'hubbot_platform_429_total', 'hubbot_refusals_total{route="token"}', 'hubbot_token_refreshes_total', 'hubbot_callbacks_total', 'hubbot_handover_wait_seconds_bucket', 'hubbot_handovers_total{event="timed_out"}']) {
+    for (const wanted of ['hubbot_queue_depth{queue="inbox"}', 'hubbot_dead_letters', 'hubbot_refusals_total', 'hubbot_platform_429_total', 'hubbot_refusals_total{route="token"}', 'hubbot_token_refreshes_total', 'hubbot_token_failures_total', 'hubbot_callbacks_total', 'hubbot_handover_wait_seconds_bucket', 'hubbot_handovers_total{event="timed_out"}']) {
       expect(all).to.contain(wanted);
     }
   });

@@ -75,6 +75,7 @@ describe('server: operations endpoints', () => {
     metrics.sends.inc({ outcome: 'ok' }, 3);
     metrics.platform429.inc();
     metrics.tokenRefreshes.inc();
+    metrics.tokenFailures.inc({ status: '401' });
     metrics.webhookEvents.inc({ outcome: 'duplicate' });
     let inboxDepth = 7;
     metrics.observeQueueDepth('inbox', () => inboxDepth);
@@ -94,6 +95,7 @@ describe('server: operations endpoints', () => {
       'hubbot_sends_total{outcome="ok"} 3',
       'hubbot_platform_429_total 1',
       'hubbot_token_refreshes_total 1',
+      'hubbot_token_failures_total{status="401"} 1',
       'hubbot_webhook_events_total{outcome="duplicate"} 1',
       'hubbot_queue_depth{queue="inbox"} 7',
       'hubbot_queue_depth{queue="outbox"} 2',

@@ -102,7 +102,11 @@ export class PlatformHttpCore implements HttpCore {
     for (;;) {
       // The token first: a token request after the departure check would delay this call and
       // bring it closer to the next one than the platform allows (T8).
-      const token = await provider.getToken();
+      const token = await provider.getToken().catch((err: unknown) => {
+        // The platform's token endpoint refused or could not be reached: operators see it counted.
+        this.opts.observer?.onTokenFailure?.(err instanceof PlatformError ? err.status : 0);
+        throw err;
+      });
       const waitedMs = await this.throttle.acquire(ep);
       throwIfAborted(spec.signal);
       if (spec.bodyAtSlot) spec = { ...spec, body: spec.bodyAtSlot(), bodyAtSlot: undefined };

@@ -41,13 +41,15 @@ export interface PlatformHttpCoreOptions {
   retryDelaysMs?: readonly number[];
   /** For tests: how the core waits (throttle slots and backoff). */
   sleep?: Sleep;
-  /** Told of every answer's status and of each token refresh after a 401 (metrics). */
+  /** Told of every answer's status, of each token refresh after a 401 and of each failure to get a token (metrics). */
   observer?: PlatformCallObserver;
 }
 
 export interface PlatformCallObserver {
   onAnswer?(status: number, call: { service: string; method: string; template: string }): void;
   onTokenRefresh?(): void;
+  /** Getting a token failed: the token endpoint's status, 0 when it could not be reached. */
+  onTokenFailure?(status: number): void;
   /** A tolerant read skipped a list item or dropped a field of an answer (R3). */
   onUnreadable?(operation: string, skipped: 'item' | 'field'): void;
 }

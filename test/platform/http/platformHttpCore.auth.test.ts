@@ -70,6 +70,26 @@ describe('PlatformHttpCore: bearer tokens', () => {
     expect(calls.filter((r) => bearerOf(r) === 'Bearer tok-2')).to.have.length(200);
   });
 
+  it('[C8] tells its observer of each refresh after a 401 and of each failure to get a token, with the token endpoint\'s status (operators count both)', async () => {
+    const seen: string[] = [];
+    const observed = createPlatformHttpCore({
+      baseUrl: server.url,
+      tenant: 'acme',
+      customRates: { name: 'custom', defaultRate: 100_000 },
+      tokenProvider: tokens,
+      observer: { onTokenRefresh: () => void seen.push('refresh'), onTokenFailure: (status) => void seen.push(`failure ${status}`) },
+    });
+    serve((r) => (bearerOf(r) === 'Bearer tok-1' ? UNAUTHORIZED : { status: 200, body: { ok: true } }));
+    await observed.request({ method: 'GET', service: 'conversationmgr', path: '/accounts', template: '/accounts' });
+    expect(seen).to.deep.equal(['refresh']);
+    // A wrong secret: the token endpoint refuses, the call fails, the failure is told once.
+    tokens.invalidate('tok-2');
+    server.reply('*', '*', (r) => (r.path === '/token' ? { status: 401, body: { code: '401-100', developerMessage: 'bad client credentials' } } : { status: 200, body: {} }));
+    const err = await observed.request({ method: 'GET', service: 'conversationmgr', path: '/accounts', template: '/accounts' }).catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(PlatformError);
+    expect(seen).to.deep.equal(['refresh', 'failure 401']);
+  });
+
   it('[C8] retries a 401 once only, then reports the 401 as a PlatformError', async () => {
     serve(() => UNAUTHORIZED);
     const err = await core.request({ method: 'GET', service: 'conversationmgr', path: '/accounts', template: '/accounts' }).catch((e: unknown) => e);
