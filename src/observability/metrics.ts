@@ -28,7 +28,7 @@ export interface HubbotMetrics {
   platform429: Counter;
   /** hubbot_token_refreshes_total: access tokens the platform refused (401) and that were fetched again. */
   tokenRefreshes: Counter;
-  /** hubbot_token_failures_total{status}: tries to get an access token that failed (status 0: not reached). */
+  /** hubbot_token_failures_total, by status: tries to get an access token that failed (status 0: not reached). */
   tokenFailures: Counter;
   /** List items a tolerant read of a platform answer skipped (R3), by operation. */
   unreadableItems: Counter;
