@@ -52,6 +52,31 @@ async function inboxAnswers(inbox: Inbox, ids: string[]): Promise<unknown> {
   return { duplicates, claimed };
 }
 
+/**
+ * What an inbox answers for scheduled items (T2) with `ids` as item ids (in one conversation)
+ * and as conversations: the items listed, the turns claimed once due, then whether appends of
+ * the same ids are duplicates (the claim script's keys must be the ones an append writes).
+ */
+async function scheduledAnswers(inbox: Inbox, ids: string[]): Promise<unknown> {
+  const scheduledItem = (id: string) => ({ ...item(id), notBefore: 1 });
+  for (const [i, id] of ids.entries()) await inbox.schedule('one conversation', `slot ${i}`, scheduledItem(id));
+  for (const id of ids) await inbox.schedule(id, 'deadline', scheduledItem(`in ${id}`));
+  const listed = [(await inbox.scheduled('one conversation')).map((s) => s.id).sort()];
+  for (const id of ids) listed.push((await inbox.scheduled(id)).map((s) => s.id));
+  const claimed: [string, string][] = [];
+  for (;;) {
+    const claim = await inbox.claim('w', 30_000);
+    if (!claim) break;
+    claimed.push([claim.conversationId, claim.item.id]);
+    expect((claim.item.payload as { text: string }).text).to.equal(claim.item.id);
+    await inbox.complete(claim);
+  }
+  claimed.sort(([a, b], [c, d]) => (a === c ? (b < d ? -1 : b > d ? 1 : 0) : a < c ? -1 : 1));
+  const duplicates: boolean[] = [];
+  for (const id of ids) duplicates.push((await inbox.append('one conversation', item(id))).duplicate);
+  return { listed, claimed, duplicates };
+}
+
 async function storageAnswers(storage: Storage, ids: string[]): Promise<unknown> {
   for (const [i, id] of ids.entries()) await storage.write({ [id]: { n: i, id } });
   const items = await storage.read(ids);
@@ -89,6 +114,15 @@ export function exactIdsProperty(label: string, stores: () => RedisStoresUnderTe
       await fc.assert(
         fc.asyncProperty(similarIds, async (ids) => {
           expect(await inboxAnswers(await stores().inbox(), ids)).to.deep.equal(await inboxAnswers(new MemoryInbox(), ids));
+        }),
+        { numRuns },
+      );
+    });
+
+    it('[S17] scheduled items (ids and conversations differing in one UTF-16 code unit) are listed, claimed when due and deduplicated as the memory inbox does', async () => {
+      await fc.assert(
+        fc.asyncProperty(similarIds, async (ids) => {
+          expect(await scheduledAnswers(await stores().inbox(), ids)).to.deep.equal(await scheduledAnswers(new MemoryInbox(), ids));
         }),
         { numRuns },
       );
