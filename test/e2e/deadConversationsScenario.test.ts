@@ -76,11 +76,12 @@ describe('Dead conversations on the Basic plan with a live trickle (S15 scenario
     expect(refused.length, 'hub 409s').to.be.at.most(DEAD);
     expect(Math.max(...perDead), '409s for one dead conversation').to.be.at.most(1);
     // The rule's bar is two budget intervals over the baseline. Measured alone on this shared
-    // two-core machine (waves paced by the trickle): p95 3.4 s against a baseline of 1.2 s, the
-    // live replies queued with the dead conversations' first 240 replies (60 greetings and 180
-    // echoes before any end: 5 POSTs of 50 at one a second) paying about 2.3 intervals; the
-    // others within one. So CI holds five, still far from the red team's 51 s; the printed figure
-    // is the measure.
+    // two-core machine (waves paced by the trickle), p95 against baseline: 1.06/1.05 s, 2.58/1.08 s,
+    // 2.75/1.16 s, since the outbox's ring keeps a live conversation's place when its queue empties
+    // (outboxQueue.ts); before, its replies entered the ring behind the 60 flooding conversations
+    // and paid one POST more: 3.42/1.16 s, 4.16/1.28 s. Within two, but by 0.4 s at worst on a
+    // machine whose load varies, so CI holds five (a gross regression still fails: the red team
+    // saw 51 s); the printed figure is the measure.
     expect(report.attackedP95, JSON.stringify(report)).to.be.at.most(report.baselineP95 + 5 * BUDGET_INTERVAL_MS);
   });
 });
