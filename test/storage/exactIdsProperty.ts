@@ -77,6 +77,27 @@ async function scheduledAnswers(inbox: Inbox, ids: string[]): Promise<unknown> {
   return { listed, claimed, duplicates };
 }
 
+/**
+ * What an inbox answers for items pinned to one worker (a proactive turn): another worker claims
+ * none of them, and the pin ends with the item that set it (the script compares its id), so an
+ * item appended afterwards is another worker's to claim.
+ */
+async function pinnedAnswers(inbox: Inbox, ids: string[]): Promise<unknown> {
+  const pin = { workerId: 'w', ms: 60_000 };
+  for (const id of ids) await inbox.append('pinned', item(id), { pin });
+  const byOther = await inbox.claim('other', 30_000);
+  const claimed: string[] = [];
+  for (;;) {
+    const claim = await inbox.claim('w', 30_000);
+    if (!claim) break;
+    claimed.push(claim.item.id);
+    await inbox.complete(claim);
+  }
+  await inbox.append('pinned', item('after'));
+  const after = await inbox.claim('other', 30_000);
+  return { byOther: byOther?.item.id ?? null, claimed, after: after?.item.id ?? null };
+}
+
 async function storageAnswers(storage: Storage, ids: string[]): Promise<unknown> {
   for (const [i, id] of ids.entries()) await storage.write({ [id]: { n: i, id } });
   const items = await storage.read(ids);
@@ -124,6 +145,18 @@ export function exactIdsProperty(label: string, stores: () => RedisStoresUnderTe
         fc.asyncProperty(similarIds, async (ids) => {
           expect(await scheduledAnswers(await stores().inbox(), ids)).to.deep.equal(await scheduledAnswers(new MemoryInbox(), ids));
         }),
+        { numRuns },
+      );
+    });
+
+    it('[S17] a pin to one worker ends with the item that set it, whatever code units its id differs in, as in the memory inbox', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          similarIds.map((ids) => [...new Set(ids)]),
+          async (ids) => {
+            expect(await pinnedAnswers(await stores().inbox(), ids)).to.deep.equal(await pinnedAnswers(new MemoryInbox(), ids));
+          },
+        ),
         { numRuns },
       );
     });
