@@ -156,9 +156,10 @@ export class HubPipeline {
       ...(opts.turnErrorNotices !== undefined ? { turnErrorNotices: opts.turnErrorNotices } : {}),
     });
     // The default onTurnError logs; a developer may set their own. The turn is counted by the
-    // worker's handler below, whichever onTurnError runs, so it is counted once.
+    // worker's handler below, whichever onTurnError runs, so it is counted once. A customer can
+    // make turns fail by the hundred: the line goes through the limiter (S19).
     this.adapter.onTurnError = async (context, error) => {
-      logger.error({ conversationId: context.activity.conversation?.id, err: error }, 'turn failed');
+      outsideLines('turn-failed', { conversationId: context.activity.conversation?.id, err: error }, 'turn failed', 'error');
     };
     this.process = createHubCallbackHandler({
       admitting: () => this.admitting,

@@ -124,7 +124,10 @@ export function createJsonServer(opts: JsonServerOptions): JsonServer {
     const lang = header(req, 'accept-language');
     let perr: PlatformError | Error = err;
     if (!(err instanceof PlatformError)) {
-      if (err.name === 'ResourceNotFoundError') perr = PlatformError.of('404-101', { name: req.path?.() ?? 'path' }, { acceptLanguage: lang });
+      // A path whose escapes are not UTF-8 (an id's lone surrogate, as pathSegment writes it)
+      // names nothing the router can match: refused as malformed, not taken for another id (S17).
+      if (err.name === 'ResourceNotFoundError' && !decodesAsUtf8(req.path?.() ?? '')) perr = PlatformError.of('400-101', { reason: 'the path holds percent escapes that are not UTF-8 (a lone surrogate has no UTF-8 form)' }, { acceptLanguage: lang });
+      else if (err.name === 'ResourceNotFoundError') perr = PlatformError.of('404-101', { name: req.path?.() ?? 'path' }, { acceptLanguage: lang });
       else if (err.name === 'MethodNotAllowedError') perr = PlatformError.of('405-100', {}, { acceptLanguage: lang });
     }
     sendErrorBody(req, res, perr);
@@ -212,4 +215,14 @@ export function sendJson(res: HttpResponse, status: number, body?: unknown): voi
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/** Whether a path's percent escapes decode as UTF-8. */
+function decodesAsUtf8(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * The one limiter of log lines an outside party can cause (S5, S14, S19 of
  * docs/platform-contract.md): refused requests, webhook deliveries aborted before they were
- * recorded, replies to conversations the hub has closed. Whatever an attacker does, at most
+ * recorded or not recorded, replies to conversations the hub has closed, turns a customer's
+ * message made fail. Whatever an attacker does, at most
  * `perWindow` such lines are written per window; every string field is cut to a short length
  * (a 15 KB client_id becomes 64 characters and a note). The lines not written are counted by
  * kind and summed up in one summary line at the end of their window (a timer, so the count is
@@ -10,6 +11,8 @@
  */
 export interface RefusalLogger {
   warn(obj: object, msg: string): void;
+  /** For lines of level 'error' (a failed turn); without it they are written with `warn`. */
+  error?(obj: object, msg: string): void;
 }
 
 export interface RefusalLogOptions {
@@ -24,8 +27,15 @@ export interface RefusalLogOptions {
   now?: () => number;
 }
 
-/** Writes (or counts) one outside-caused line of a kind: a route, or what happened. */
-export type RefusalLog = (kind: string, fields: Record<string, unknown>, msg: string) => void;
+/** Writes (or counts) one outside-caused line of a kind: a route, or what happened; at level warn unless told. */
+export type RefusalLog = (kind: string, fields: Record<string, unknown>, msg: string, level?: 'warn' | 'error') => void;
+
+/**
+ * Kinds of outside-caused lines that are not refusals: they share the limiter, but their count
+ * is kept by another metric (hubbot_sends_total{outcome="dropped"}, hubbot_webhook_events_total
+ * {outcome="unavailable"}, hubbot_turns_total), not by hubbot_refusals_total.
+ */
+export const NOT_REFUSALS: ReadonlySet<string> = new Set(['closed-conversation', 'webhook-unrecorded', 'turn-failed']);
 
 /** The summary's message: lines not written in the window just ended, by kind. */
 export const SUMMARY_MESSAGE = 'log lines not written in the last window (see hubbot_refusals_total)';
@@ -56,7 +66,7 @@ export function createRefusalLog(logger: RefusalLogger | undefined, opts: Refusa
     logger?.warn({ suppressed: total, byKind, windowMs }, SUMMARY_MESSAGE);
   };
 
-  return (kind, fields, msg) => {
+  return (kind, fields, msg, level = 'warn') => {
     opts.onRefused?.(kind);
     const t = now();
     if (t - windowStart >= windowMs) {
@@ -74,6 +84,8 @@ export function createRefusalLog(logger: RefusalLogger | undefined, opts: Refusa
       return;
     }
     written++;
-    logger?.warn(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, truncated(v, max)])), msg);
+    const cut = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, truncated(v, max)]));
+    if (level === 'error' && logger?.error) logger.error(cut, msg);
+    else logger?.warn(cut, msg);
   };
 }

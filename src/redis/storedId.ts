@@ -34,3 +34,24 @@ export function storedId(id: string): string {
 export function idFromStored(stored: string): string {
   return stored.includes(MARK) ? stored.replace(ESCAPED, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : stored;
 }
+
+/**
+ * Lua: `exactDecode(json)` is cjson.decode for JSON that JSON.stringify wrote, with every string
+ * in its stored form (`storedId`). cjson.decode refuses a lone surrogate's escape ("\ud800",
+ * which JSON.stringify writes for one) with an error, so one id or text holding one would fail
+ * every script that reads the item (a scheduled item's claim, for every conversation). The
+ * escapes become the mark and their four hex digits, and the mark itself the mark and "ffff",
+ * before decoding: an id decoded here is the key `storedId` gives in TypeScript. JSON.stringify
+ * writes a surrogate pair as its character, never as escapes, so each such escape is a lone
+ * surrogate; one preceded by an escaped backslash ("\\ud800") is text, and is left alone.
+ */
+export const LUA_EXACT_DECODE = `
+local function exactDecode(json)
+  local marked = string.gsub(json, '\\239\\191\\191', '\\239\\191\\191ffff')
+  marked = string.gsub(marked, '(\\\\+)u([dD][89a-fA-F]%x%x)', function(slashes, hex)
+    if #slashes % 2 == 0 then return nil end
+    return string.sub(slashes, 2) .. '\\239\\191\\191' .. string.lower(hex)
+  end)
+  return cjson.decode(marked)
+end
+`;

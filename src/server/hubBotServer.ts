@@ -24,7 +24,7 @@ import { openSharedRedis } from '../redis/sharedRedis.js';
 import { createLogger, resolveLogFormat } from '../observability/logger.js';
 import { createMetrics } from '../observability/metrics.js';
 import { contactCenterFiguresFor } from '../observability/contactCenterFiguresFor.js';
-import { createRefusalLog } from '../observability/refusalLog.js';
+import { createRefusalLog, NOT_REFUSALS } from '../observability/refusalLog.js';
 import { ClockSkew, warnOfClockSkew } from '../redis/clockSkew.js';
 import { SharedEndings } from '../adapter/outbox/sharedEndings.js';
 import { tenantKey } from '../redis/tenantKey.js';
@@ -93,9 +93,9 @@ async function compose(opts: HubBotServerOptions, listen: boolean, started: Star
   const logger = opts.logger ?? createLogger({ level: cfg.LOG_LEVEL, name: 'hubbot', format: resolveLogFormat(cfg.LOG_FORMAT), customerData });
   const metrics = createMetrics();
   // Refusals are logged cut short and rate-limited; every one is counted (S5). The one limiter of
-  // every line an outside party can cause (S19); replies dropped for a closed conversation are
-  // counted in hubbot_sends_total{outcome="dropped"}, not as refusals.
-  const refusals = createRefusalLog(logger, { onRefused: (route) => route !== 'closed-conversation' && metrics.refusals.inc({ route }) });
+  // every line an outside party can cause (S19); replies dropped for a closed conversation,
+  // events not recorded and failed turns are counted by their own metrics, not as refusals.
+  const refusals = createRefusalLog(logger, { onRefused: (route) => !NOT_REFUSALS.has(route) && metrics.refusals.inc({ route }) });
   // One node (REDIS_URL) or a Redis Cluster (REDIS_CLUSTER_NODES): every store takes the same
   // object (D1). It also carries pub/sub, on a connection of its own (sharded on a cluster; the
   // inbox's notify channel is published by its Lua script, so it listens on classic pub/sub).

@@ -10,6 +10,7 @@
  */
 
 import { hash } from 'node:crypto';
+import { storedId } from '../redis/storedId.js';
 
 /**
  * What a store remembers of a notificationId for deduplication: its SHA-256 (hex), so a
@@ -18,7 +19,8 @@ import { hash } from 'node:crypto';
  * key format is unchanged, so keys written by earlier versions still deduplicate.
  */
 export function dedupeKeyOf(notificationId: string): string {
-  return hash('sha256', notificationId, 'hex');
+  // Hashed in its stored form: as UTF-8 alone, ids differing in a lone surrogate hash alike (S17).
+  return hash('sha256', storedId(notificationId), 'hex');
 }
 
 /** A dedupe window shorter than this would let an event manager retry slip through (spec 6.5). */

@@ -4,9 +4,11 @@
  * dead letters cannot lose it half way. Every key a script touches is passed in KEYS and carries
  * the tenant hash tag, so the scripts also run on Redis Cluster.
  *
- * Stream entry fields: n = notificationId, b = body (JSON text), r = receivedAt (ms).
+ * Stream entry fields: n = notificationId (its stored form: storedId, S17), b = body (JSON text),
+ * r = receivedAt (ms). The dead letters' hash is keyed by the stored form too.
  */
 import { LuaScript } from '../redis/luaScript.js';
+import { LUA_EXACT_DECODE } from '../redis/storedId.js';
 
 /**
  * KEYS: seen key, stream. ARGV: window seconds, max pending, notificationId, body, receivedAt.
@@ -96,10 +98,10 @@ return 0
  * KEYS: dead-letter hash, stream. ARGV: notificationId. Moves a dead letter back to the stream
  * (its dedupe key is left alone: it was recorded once, and stays so). Returns 1, or 0 when absent.
  */
-export const REQUEUE_SCRIPT = new LuaScript(`
+export const REQUEUE_SCRIPT = new LuaScript(`${LUA_EXACT_DECODE}
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return 0 end
-local d = cjson.decode(json)
+local d = exactDecode(json)
 redis.call('XADD', KEYS[2], '*', 'n', d.notificationId, 'b', d.body, 'r', d.receivedAt)
 redis.call('HDEL', KEYS[1], ARGV[1])
 return 1

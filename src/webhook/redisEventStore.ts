@@ -15,6 +15,7 @@
  */
 import { PlatformError } from '../errors/platformError.js';
 import { tenantKey } from '../redis/tenantKey.js';
+import { idFromStored, storedId } from '../redis/storedId.js';
 import type { RedisScriptClient } from '../redis/luaScript.js';
 import {
   checkDedupeWindow,
@@ -107,7 +108,7 @@ export class RedisEventStore implements EventStore {
     const outcome = await RECORD_SCRIPT.run(this.client, [k.seen(notificationId), k.stream], [
       this.windowArg,
       this.maxPendingArg,
-      notificationId,
+      storedId(notificationId),
       body,
       String(receivedAt),
     ]);
@@ -125,7 +126,7 @@ export class RedisEventStore implements EventStore {
     this.cursors.set(consumer, reply[0]);
     return reply[1].map(([entryId, fields, deliveries]) => {
       const f = fieldMap(fields);
-      return { entryId, notificationId: f.n ?? '', body: f.b ?? '{}', receivedAt: Number(f.r ?? 0), deliveries: Number(deliveries) };
+      return { entryId, notificationId: idFromStored(f.n ?? ''), body: f.b ?? '{}', receivedAt: Number(f.r ?? 0), deliveries: Number(deliveries) };
     });
   }
 
@@ -145,7 +146,7 @@ export class RedisEventStore implements EventStore {
   async deadLetter(_consumer: string, event: StoredEvent, failures: HandlerFailureRecord[], failedAt: number): Promise<void> {
     const letter: StoredDeadLetter = { notificationId: event.notificationId, body: event.body, receivedAt: String(event.receivedAt), failedAt, failures };
     const k = this.keys;
-    await DEAD_LETTER_SCRIPT.run(this.client, [k.stream, k.dead], [this.group, event.entryId, event.notificationId, JSON.stringify(letter)]);
+    await DEAD_LETTER_SCRIPT.run(this.client, [k.stream, k.dead], [this.group, event.entryId, storedId(event.notificationId), JSON.stringify(letter)]);
   }
 
   /** {@inheritDoc EventStore.listDeadLetters} */
@@ -160,7 +161,7 @@ export class RedisEventStore implements EventStore {
   /** {@inheritDoc EventStore.requeueDeadLetter} */
   async requeueDeadLetter(notificationId: string): Promise<boolean> {
     const k = this.keys;
-    return Number(await REQUEUE_SCRIPT.run(this.client, [k.dead, k.stream], [notificationId])) === 1;
+    return Number(await REQUEUE_SCRIPT.run(this.client, [k.dead, k.stream], [storedId(notificationId)])) === 1;
   }
 
   /** {@inheritDoc EventStore.deadLetterCount} */

@@ -169,8 +169,10 @@ export function registerWebhook(app: JsonServer, opts: WebhookOptions): WebhookR
       try {
         outcome = await answerWithin(store.record(notificationId, JSON.stringify(body), Date.now()), timeoutMs, 'not recorded');
       } catch (err) {
+        // A store down or slow makes every delivery (and the event manager's retries) end here:
+        // the line goes through the limiter too (S19), its count in the 'unavailable' outcome.
         count('unavailable');
-        opts.logger?.warn({ notificationId: loggedId(notificationId), err: errorText(err) }, 'knowledge event not recorded; answering 503');
+        refusals('webhook-unrecorded', { notificationId: loggedId(notificationId), err: errorText(err) }, 'knowledge event not recorded; answering 503');
         throw PlatformError.of('503-100', { reason: 'the event could not be recorded' }, { acceptLanguage });
       }
       count(outcome === 'recorded' ? 'accepted' : 'duplicate');

@@ -60,10 +60,10 @@ describe('customer attachments (N5)', () => {
     expect(activityFromHubMessage(customerMessage({ text: 'no files' }), { conversationId: 'c1', botId: 'b', serviceUrl: 'https://hub.example' })).to.not.have.property('attachments');
   });
 
-  it('[N5] an asset id with a lone UTF-16 surrogate (a JSON body may carry "\\ud800") still gives an attachment, never a URIError that fails the turn', () => {
+  it('[N5] [S17] an asset id with a lone UTF-16 surrogate (a JSON body may carry "\\ud800") still gives an attachment, its URL the id exactly (WTF-8 escapes), never a URIError that fails the turn', () => {
     const lone = JSON.parse('"pic-\\ud800-1"') as string;
     const [found] = attachmentsOfHubMessage(customerMessage({ assetId: lone }), 'https://hub.example');
-    expect(found?.contentUrl).to.equal(`https://hub.example${B}/assets/pic-%EF%BF%BD-1`);
+    expect(found?.contentUrl).to.equal(`https://hub.example${B}/assets/pic-%ED%A0%80-1`);
     expect(found?.content.assetId).to.equal(lone);
     // The paired surrogates of an emoji are a character, encoded as such.
     expect(attachmentsOfHubMessage(customerMessage({ assetId: 'pic-😀' }), 'https://hub.example')[0]?.contentUrl).to.equal(`https://hub.example${B}/assets/pic-%F0%9F%98%80`);

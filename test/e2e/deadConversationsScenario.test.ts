@@ -2,25 +2,21 @@
  * S15 scenario, end to end: two replicas on one Redis, the emulator on the Basic plan (one POST
  * of messages a second: the budget interval), a trickle of live customers whose messages reach
  * the bot as the hub's signed callbacks. The attack: 60 conversations say 3 messages each and the
- * hub ends them (conversation.end) in two waves 10 s apart while their replies are queued. What
+ * hub ends them (conversation.end) in two waves while their replies are queued. The red team's
+ * waves were 10 s apart; here the second wave comes once the trickle has had a round answered
+ * after the first (each live customer answered once more), and the attack ends after one more:
+ * paced by the trickle's progress, not by a fixed sleep. What
  * is counted: live messages left unanswered (none), the hub's 409s per dead conversation (at
  * most one, read from the emulator's call log), live replies' p95 against the same trickle's
  * without the attack, measured first in the same test.
  */
-import { setTimeout as pause } from 'node:timers/promises';
 import { expect } from 'chai';
 import { EchoBot } from '../../bots/echoBot.js';
 import { Customer } from './customerClient.js';
-import { liveTrickle, p95 } from './liveTrickle.js';
+import { liveTrickle, p95, TrickleProgress } from './liveTrickle.js';
 import { twoReplicasOnRedis } from './twoReplicasOnRedis.js';
 
 const DEAD = 60;
-/**
- * The waves' spacing. The red team's was 10 s; tests wait for events, not for the clock (a fixed
- * sleep over 100 ms fails noFixedSleeps), so the waves come 100 ms apart until the gap is taken
- * from the trickle's own progress.
- */
-const WAVE_GAP_MS = 100;
 /** Basic plan, POST messages: 1 a second. */
 const BUDGET_INTERVAL_MS = 1000;
 
@@ -41,17 +37,17 @@ describe('Dead conversations on the Basic plan with a live trickle (S15 scenario
     return ((await res.json()) as { call: Call[] }).call;
   }
 
-  /** Says 3 things in each of 60 conversations, then the hub ends them in two waves. */
-  async function attack(): Promise<string[]> {
+  /** Says 3 things in each of 60 conversations, then the hub ends them in two waves, a round of the trickle apart. */
+  async function attack(round: () => Promise<void>): Promise<string[]> {
     const { url } = rig.stack.emulator;
     const dead = await Promise.all(Array.from({ length: DEAD }, (_, i) => Customer.start(url, rig.stack.accountAddress, { id: `dead-${i}` })));
     for (const n of [1, 2, 3]) await Promise.all(dead.map((c) => c.say(`dead message ${n}`)));
     const end = (wave: Customer[]) => Promise.all(wave.map(async (c) => expect(await c.send('conversation.end', {})).to.equal(202)));
     await end(dead.slice(0, DEAD / 2));
-    await pause(WAVE_GAP_MS);
+    await round();
     await end(dead.slice(DEAD / 2));
     // The second wave's queued replies get their chance to be (wrongly) posted.
-    await pause(WAVE_GAP_MS);
+    await round();
     return dead.map((c) => c.conversationId);
   }
 
@@ -61,8 +57,12 @@ describe('Dead conversations on the Basic plan with a live trickle (S15 scenario
     const baseline = await liveTrickle(url, rig.stack.accountAddress, { ...trickle, until: Promise.resolve() });
     const before = (await calls()).length;
 
-    const attacked = attack();
-    const live = await liveTrickle(url, rig.stack.accountAddress, { ...trickle, until: attacked });
+    const progress = new TrickleProgress();
+    // The attack starts once the trickle flows (its first round answered), as in the red team's
+    // run: started together, the live conversations' own starts (greeting, then first answer)
+    // queued behind the 60 dead ones' and measured 5.1-7.7 s, a load no end message can shed.
+    const attacked = progress.answers(trickle.customers).then(() => attack(() => progress.answers(trickle.customers)));
+    const live = await liveTrickle(url, rig.stack.accountAddress, { ...trickle, until: attacked, progress });
     const deadIds = await attacked;
 
     const refused = (await calls()).slice(before).filter((c) => c.method === 'POST' && c.status === 409);
@@ -75,10 +75,13 @@ describe('Dead conversations on the Basic plan with a live trickle (S15 scenario
     expect(live.latenciesMs).to.have.length(live.sent);
     expect(refused.length, 'hub 409s').to.be.at.most(DEAD);
     expect(Math.max(...perDead), '409s for one dead conversation').to.be.at.most(1);
-    // The rule's bar is two budget intervals over the baseline; on this shared two-core machine a
-    // live reply that races a dead conversation's 409 sometimes pays one more interval plus the
-    // machine's noise (met in 2 of 3 runs), so CI holds five: still far from the 51 s p95 the red
-    // team saw when dead conversations' halves were resent. The printed figure is the measure.
+    // The rule's bar is two budget intervals over the baseline. Measured alone on this shared
+    // two-core machine (waves paced by the trickle), p95 against baseline: 1.06/1.05 s, 2.58/1.08 s,
+    // 2.75/1.16 s, since the outbox's ring keeps a live conversation's place when its queue empties
+    // (outboxQueue.ts); before, its replies entered the ring behind the 60 flooding conversations
+    // and paid one POST more: 3.42/1.16 s, 4.16/1.28 s. Within two, but by 0.4 s at worst on a
+    // machine whose load varies, so CI holds five (a gross regression still fails: the red team
+    // saw 51 s); the printed figure is the measure.
     expect(report.attackedP95, JSON.stringify(report)).to.be.at.most(report.baselineP95 + 5 * BUDGET_INTERVAL_MS);
   });
 });

@@ -20,13 +20,35 @@ export function p95(values: number[]): number {
 }
 
 /**
+ * The trickle's progress as events, so an attack can be paced by it instead of by the clock:
+ * `answers(n)` resolves once `n` more live messages have been answered.
+ */
+export class TrickleProgress {
+  private count = 0;
+  private waiters: { at: number; resolve: () => void }[] = [];
+
+  /** Told by the trickle of each answer. */
+  answered(): void {
+    this.count++;
+    const due = this.waiters.filter((w) => w.at <= this.count);
+    this.waiters = this.waiters.filter((w) => w.at > this.count);
+    for (const w of due) w.resolve();
+  }
+
+  /** Resolves when `n` more answers have come. */
+  answers(n: number): Promise<void> {
+    return new Promise((resolve) => this.waiters.push({ at: this.count + n, resolve }));
+  }
+}
+
+/**
  * `customers` live conversations, each saying a message every `everyMs` until `until` resolves
  * and at least `minRounds` were said; each answer is awaited up to `answerTimeoutMs`.
  */
 export async function liveTrickle(
   emulatorUrl: string,
   accountAddress: string,
-  opts: { customers: number; everyMs: number; minRounds: number; until: Promise<unknown>; answerTimeoutMs?: number },
+  opts: { customers: number; everyMs: number; minRounds: number; until: Promise<unknown>; answerTimeoutMs?: number; progress?: TrickleProgress },
 ): Promise<TrickleResult> {
   let done = false;
   void opts.until.finally(() => (done = true));
@@ -40,6 +62,7 @@ export async function liveTrickle(
       try {
         await customer.messages(round, opts.answerTimeoutMs ?? 60_000);
         result.latenciesMs.push(performance.now() - started);
+        opts.progress?.answered();
       } catch {
         result.lost++;
         return;

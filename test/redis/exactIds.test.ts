@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { RedisInbox } from '../../src/adapter/inbox/redisInbox.js';
-import { idFromStored, storedId } from '../../src/redis/storedId.js';
+import { idFromStored, LUA_EXACT_DECODE, storedId } from '../../src/redis/storedId.js';
+import { LuaScript } from '../../src/redis/luaScript.js';
 import { tenantKey } from '../../src/redis/tenantKey.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { RedisStorage } from '../../src/storage/redisStorage.js';
@@ -59,6 +60,17 @@ describe('Exact ids on one Redis node', () => {
     storage: async () => new RedisStorage({ client, tenant: tenant() }),
     transcripts: async () => new RedisTranscriptStore({ client, tenant: tenant() }),
   }));
+
+  it('[S17] a Lua script reads any string JSON.stringify wrote (lone surrogates, the mark, escaped backslashes) as its stored form', async () => {
+    const decodeId = new LuaScript(`${LUA_EXACT_DECODE}\nreturn exactDecode(ARGV[1]).id`);
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\uffff', '\\', 'u', 'd', '8', '😀', '"', '/'), fc.integer({ min: 0, max: 0xffff }).map((u) => String.fromCharCode(u))), maxLength: 8 });
+    await fc.assert(
+      fc.asyncProperty(text, async (id) => {
+        expect(await decodeId.run(client, [], [JSON.stringify({ id, other: id })])).to.equal(storedId(id));
+      }),
+      { numRuns: 300 },
+    );
+  });
 
   it('[S17] a key written by the previous release (a well-formed id) is read under the same name', async () => {
     const t = tenant();

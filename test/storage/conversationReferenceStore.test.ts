@@ -53,6 +53,14 @@ function referenceStoreSuite(name: string, makeFixture: () => Promise<Fixture>):
       expect((await store.get(id))?.conversation?.id).to.equal(id);
     });
 
+    it('[S17] conversations whose ids differ only in a lone surrogate (\\ud800, \\udbff, \\udc00) or U+FFFD keep their own references', async () => {
+      const store = new ConversationReferenceStore(fx.storage);
+      const ids = ['conv-\ud800', 'conv-\udbff', 'conv-\udc00', 'conv-\ufffd'];
+      for (const [i, id] of ids.entries()) await store.save(ref(id, { serviceUrl: `hub://${i}` }));
+      for (const [i, id] of ids.entries()) expect(await store.get(id)).to.deep.include({ serviceUrl: `hub://${i}`, conversation: ref(id).conversation });
+      expect((await store.list()).map((r) => r.conversation?.id).sort()).to.deep.equal([...ids].sort());
+    });
+
     it('lists every conversation saved by several replicas at once, and forgets removed ones', async () => {
       const first = new ConversationReferenceStore(fx.storage);
       await first.save(ref('seed'));

@@ -52,6 +52,52 @@ async function inboxAnswers(inbox: Inbox, ids: string[]): Promise<unknown> {
   return { duplicates, claimed };
 }
 
+/**
+ * What an inbox answers for scheduled items (T2) with `ids` as item ids (in one conversation)
+ * and as conversations: the items listed, the turns claimed once due, then whether appends of
+ * the same ids are duplicates (the claim script's keys must be the ones an append writes).
+ */
+async function scheduledAnswers(inbox: Inbox, ids: string[]): Promise<unknown> {
+  const scheduledItem = (id: string) => ({ ...item(id), notBefore: 1 });
+  for (const [i, id] of ids.entries()) await inbox.schedule('one conversation', `slot ${i}`, scheduledItem(id));
+  for (const id of ids) await inbox.schedule(id, 'deadline', scheduledItem(`in ${id}`));
+  const listed = [(await inbox.scheduled('one conversation')).map((s) => s.id).sort()];
+  for (const id of ids) listed.push((await inbox.scheduled(id)).map((s) => s.id));
+  const claimed: [string, string][] = [];
+  for (;;) {
+    const claim = await inbox.claim('w', 30_000);
+    if (!claim) break;
+    claimed.push([claim.conversationId, claim.item.id]);
+    expect((claim.item.payload as { text: string }).text).to.equal(claim.item.id);
+    await inbox.complete(claim);
+  }
+  claimed.sort(([a, b], [c, d]) => (a === c ? (b < d ? -1 : b > d ? 1 : 0) : a < c ? -1 : 1));
+  const duplicates: boolean[] = [];
+  for (const id of ids) duplicates.push((await inbox.append('one conversation', item(id))).duplicate);
+  return { listed, claimed, duplicates };
+}
+
+/**
+ * What an inbox answers for items pinned to one worker (a proactive turn): another worker claims
+ * none of them, and the pin ends with the item that set it (the script compares its id), so an
+ * item appended afterwards is another worker's to claim.
+ */
+async function pinnedAnswers(inbox: Inbox, ids: string[]): Promise<unknown> {
+  const pin = { workerId: 'w', ms: 60_000 };
+  for (const id of ids) await inbox.append('pinned', item(id), { pin });
+  const byOther = await inbox.claim('other', 30_000);
+  const claimed: string[] = [];
+  for (;;) {
+    const claim = await inbox.claim('w', 30_000);
+    if (!claim) break;
+    claimed.push(claim.item.id);
+    await inbox.complete(claim);
+  }
+  await inbox.append('pinned', item('after'));
+  const after = await inbox.claim('other', 30_000);
+  return { byOther: byOther?.item.id ?? null, claimed, after: after?.item.id ?? null };
+}
+
 async function storageAnswers(storage: Storage, ids: string[]): Promise<unknown> {
   for (const [i, id] of ids.entries()) await storage.write({ [id]: { n: i, id } });
   const items = await storage.read(ids);
@@ -90,6 +136,27 @@ export function exactIdsProperty(label: string, stores: () => RedisStoresUnderTe
         fc.asyncProperty(similarIds, async (ids) => {
           expect(await inboxAnswers(await stores().inbox(), ids)).to.deep.equal(await inboxAnswers(new MemoryInbox(), ids));
         }),
+        { numRuns },
+      );
+    });
+
+    it('[S17] scheduled items (ids and conversations differing in one UTF-16 code unit) are listed, claimed when due and deduplicated as the memory inbox does', async () => {
+      await fc.assert(
+        fc.asyncProperty(similarIds, async (ids) => {
+          expect(await scheduledAnswers(await stores().inbox(), ids)).to.deep.equal(await scheduledAnswers(new MemoryInbox(), ids));
+        }),
+        { numRuns },
+      );
+    });
+
+    it('[S17] a pin to one worker ends with the item that set it, whatever code units its id differs in, as in the memory inbox', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          similarIds.map((ids) => [...new Set(ids)]),
+          async (ids) => {
+            expect(await pinnedAnswers(await stores().inbox(), ids)).to.deep.equal(await pinnedAnswers(new MemoryInbox(), ids));
+          },
+        ),
         { numRuns },
       );
     });

@@ -14,14 +14,19 @@
  * sees only its own layout: items scheduled by a new one wait for a new one's claim.
  */
 import { LuaScript } from '../../redis/luaScript.js';
+import { LUA_EXACT_DECODE } from '../../redis/storedId.js';
 import { LUA_UNPACK_SCHEDULED } from './scheduledItemCodec.js';
 
-/** Lua: `rescore(at, slots, conv)` sets the conversation's time in `at` to its soonest item's (none: removed). */
-const RESCORE = `${LUA_UNPACK_SCHEDULED}
+/**
+ * Lua: `rescore(at, slots, conv)` sets the conversation's time in `at` to its soonest item's (none: removed).
+ * Items are read with exactDecode (an id or text with a lone surrogate must not fail the script,
+ * and an item's id is its key as an append writes it: storedId, S17).
+ */
+const RESCORE = `${LUA_UNPACK_SCHEDULED}${LUA_EXACT_DECODE}
 local function rescore(at, slots, conv)
   local soonest = nil
   for _, stored in ipairs(redis.call('HVALS', slots)) do
-    local notBefore = tonumber(cjson.decode(unpacked(stored)).notBefore) or 0
+    local notBefore = tonumber(exactDecode(unpacked(stored)).notBefore) or 0
     if not soonest or notBefore < soonest then soonest = notBefore end
   end
   if soonest then redis.call('ZADD', at, string.format('%.17g', soonest), conv) else redis.call('ZREM', at, conv) end
@@ -65,14 +70,14 @@ return stored
 export const MOVE_DUE_SCHEDULED = `${RESCORE}
 local function moveDueScheduled(prefix, ready, count, due, window)
   for _, member in ipairs(redis.call('ZRANGEBYSCORE', due, '-inf', now, 'LIMIT', 0, 100)) do
-    local at = cjson.decode(member)
+    local at = exactDecode(member)
     local sched = prefix .. 'sched:' .. at[1]
     local json = redis.call('HGET', sched, at[2])
     redis.call('ZREM', due, member)
     redis.call('HDEL', sched, at[2])
     if json then
       local c = at[1]
-      record(prefix .. 'q:' .. c, prefix .. 'items:' .. c, prefix .. 'seen:' .. c, ready, count, c, cjson.decode(json).id, json, now, window)
+      record(prefix .. 'q:' .. c, prefix .. 'items:' .. c, prefix .. 'seen:' .. c, ready, count, c, exactDecode(json).id, json, now, window)
     end
   end
   local at = prefix .. 'at'
@@ -82,7 +87,7 @@ local function moveDueScheduled(prefix, ready, count, due, window)
     local dueItems = {}
     for i = 1, #fields, 2 do
       local json = unpacked(fields[i + 1])
-      local item = cjson.decode(json)
+      local item = exactDecode(json)
       local notBefore = tonumber(item.notBefore) or 0
       if notBefore <= now then
         redis.call('HDEL', slots, fields[i])

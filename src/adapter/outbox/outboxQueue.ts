@@ -3,6 +3,13 @@
  * have something to send, so a batch takes a fair share from each (one chatty conversation
  * cannot starve the rest). A conversation with a batch in flight is skipped until that batch
  * settles, which keeps per-conversation order through retries.
+ *
+ * The ring's order is least recently served first, remembered after a conversation's queue
+ * empties (S15): a live customer's conversation has one reply at a time, so its queue empties
+ * after each POST; entering the ring at its back each time, it waited behind every conversation
+ * of a flood (60 conversations each replying once per POST: one POST more, a budget interval,
+ * for most live replies). A conversation that comes back is placed by when it was last served,
+ * a new one as if served now (a flood of new conversations does not go ahead of the others).
  */
 import type { PipelineSpan } from '../../observability/traceContext.js';
 import type { HubMessage } from '../../schemas/hubMessages.js';
@@ -29,6 +36,12 @@ export class OutboxQueue {
   private readonly held = new Set<string>();
   /** Conversations with something queued, least recently served first. */
   private ring: string[] = [];
+  /** When each recent conversation was last served (or first queued): POSTs taken so far then. Oldest first, bounded. */
+  private readonly served = new Map<string, number>();
+  private posts = 0;
+
+  /** @param remembered - conversations whose last service is remembered once their queue is empty */
+  constructor(private readonly remembered = 10_000) {}
 
   get depth(): number {
     let n = 0;
@@ -45,7 +58,7 @@ export class OutboxQueue {
     if (!q) {
       q = [];
       this.queues.set(entry.conversationId, q);
-      this.ring.push(entry.conversationId);
+      this.enterRing(entry.conversationId);
     }
     q.push(entry);
   }
@@ -59,7 +72,7 @@ export class OutboxQueue {
       if (q) q.unshift(...list);
       else {
         this.queues.set(id, [...list]);
-        this.ring.push(id);
+        this.enterRing(id);
       }
     }
   }
@@ -146,8 +159,33 @@ export class OutboxQueue {
       }
     }
     this.ring = [...this.ring.filter((id) => !taken.has(id)), ...this.ring.filter((id) => taken.has(id))];
-    for (const id of taken) this.inFlight.add(id);
+    if (taken.size > 0) this.posts++;
+    for (const id of taken) {
+      this.inFlight.add(id);
+      this.markServed(id, this.posts);
+    }
     return batch;
+  }
+
+  /** Places a conversation in the ring by when it was last served; one not remembered as if served now. */
+  private enterRing(id: string): void {
+    const at = this.served.get(id) ?? this.markServed(id, this.posts);
+    let i = this.ring.length;
+    while (i > 0 && (this.served.get(this.ring[i - 1]) ?? this.posts) > at) i--;
+    this.ring.splice(i, 0, id);
+  }
+
+  private markServed(id: string, at: number): number {
+    this.served.delete(id);
+    this.served.set(id, at);
+    if (this.served.size > this.remembered) {
+      // The oldest first; a conversation still queued keeps its place in the ring.
+      for (const old of this.served.keys()) {
+        if (this.served.size <= this.remembered) break;
+        if (!this.queues.has(old)) this.served.delete(old);
+      }
+    }
+    return at;
   }
 
   /** Marks conversations as settled and forgets empty ones. */

@@ -14,6 +14,7 @@ import { DEFAULT_RETRY_DELAYS_MS, parseRetryAfter, retryDelayMs } from './retryP
 import { refusedBeforeWrite, transportError } from './transportError.js';
 import type { HttpCore, HttpResponse, RequestSpec } from './types.js';
 import type { PlatformHttpCoreOptions } from './platformHttpCoreOptions.js';
+import { queryString } from './pathSegment.js';
 
 export type { PlatformCallObserver, PlatformHttpCoreOptions, PlatformLogger } from './platformHttpCoreOptions.js';
 
@@ -240,9 +241,8 @@ export class PlatformHttpCore implements HttpCore {
 
   private urlOf(spec: RequestSpec): string {
     const path = spec.path.startsWith('/') ? spec.path : `/${spec.path}`;
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) query.append(k, String(v));
-    const qs = query.toString();
+    // Lone surrogates of an id kept (URLSearchParams would write U+FFFD: another id, S17).
+    const qs = queryString(Object.entries(spec.query ?? {}).flatMap(([k, v]): [string, string][] => (v !== undefined ? [[k, String(v)]] : [])));
     return `${this.basePaths[spec.service]}${path}${qs ? `?${qs}` : ''}`;
   }
 }

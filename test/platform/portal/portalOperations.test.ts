@@ -111,13 +111,18 @@ describe('PortalManagerClient: every operation of 4.3 over real HTTP', () => {
     expect(server.requests[18].body).to.deep.equal({ id: '77', name: 'Turn it on', profileId: '1' });
   });
 
-  it('[N5] an id with a lone UTF-16 surrogate (as a portal answer may carry) is sent as U+FFFD, not a URIError', async () => {
-    await portal.quickpicks.resume('qp-\ud800');
-    await portal.guidedHelp.clusters('34\udc00');
-    expect(server.calls()).to.deep.equal([
-      `POST ${P}/gh/quickpicks/qp-%EF%BF%BD`,
-      `GET ${P}/gh/casebasereleases/34%EF%BF%BD/clusters`,
-    ]);
+  it('[S17] an id with a lone UTF-16 surrogate (as a portal answer may carry) is sent as its WTF-8 escapes, never a URIError nor U+FFFD (another id)', async () => {
+    // A server reading paths as UTF-8 (ours) refuses the escapes with the contract's 400 body:
+    // the call fails typed, and never reaches the id that differs from it in that one code unit.
+    for (const call of [() => portal.quickpicks.resume('qp-\ud800'), () => portal.guidedHelp.clusters('34\udc00')]) {
+      const err = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).to.deep.include({ status: 400, code: '400-101' });
+    }
+    await portal.guidedHelp.clusters('34\ufffd');
+    expect(server.calls()).to.deep.equal([`GET ${P}/gh/casebasereleases/34%EF%BF%BD/clusters`]);
   });
 
   it('[P11] the attachment upload asks the (assumed) signed-upload operation, PUTs the bytes there, and answers the altID', async () => {
