@@ -57,8 +57,14 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
     await h?.stop();
     if (redis) await closeRedisConnection(redis);
   });
+  /** What happened when, in seconds from the test's start: printed with the result, or with a failure. */
+  const timeline: string[] = [];
+  let began = Date.now();
+  const mark = (what: string) => timeline.push(`${Math.round((Date.now() - began) / 1000)} s ${what}`);
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await dumpOnFailure(h);
+    if (this.currentTest?.state !== 'failed') return;
+    console.log(`      timeline: ${timeline.join('; ')}`);
+    await dumpOnFailure(h);
   });
 
   let started = 0;
@@ -85,22 +91,29 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
       let s = sleepers.at(-1);
       // The last step accepts the solution: the dialog ends and no deadline is left to cross.
       if (!s || s.taken >= HOME_INTERNET_WALK.length - 1) sleepers.push((s = await Walker.open(traffic, stalls, `sleeper-${sleepers.length + 1}`)));
-      const said = HOME_INTERNET_WALK[s.taken].say;
+      const { say: said, leavesDeadline } = HOME_INTERNET_WALK[s.taken];
       if (!(await s.step())) throw new Error(`a sleeping customer's step got no answer: ${JSON.stringify(stalls)}`);
+      // Only a step that leaves a deadline can cross: the greeting ("hello") starts no dialog and
+      // schedules none, so a crossing tried on it waited for a deadline nobody had scheduled.
+      if (!leavesDeadline) continue;
       // The step's turn, and the conversation's last: the one whose deadline is pending.
       const lastTurn = turnsOf(s.conversationId).at(-1);
       if (lastTurn?.turn.text !== said || lastTurn.replica !== last.name) continue;
       const deadlineTurn = h.nextTurn((t) => t.turn.conversationId === s.conversationId && t.turn.text === GUIDED_HELP_DEADLINE_EVENT, REMINDER_AFTER_MS + 60_000);
       await drain(last);
+      mark(`${last.name} drained after "${said}" of ${s.conversationId}`);
+      const inbox = new RedisInbox({ client: redis, tenant: h.tenant });
+      // What the drained step left (read for a failure's message): its deadline, unless already due.
+      const leftScheduled = await inbox.scheduled(s.conversationId);
       // Run once only, so the deadline waiting is the one `last` scheduled, not a rerun's.
       expect(turnsOf(s.conversationId).filter((t) => t.turn.messageId === lastTurn.turn.messageId).map((t) => t.replica), 'the sleeping step ran once').to.deep.equal([last.name]);
       const ran = await deadlineTurn.catch(async (err: Error) => {
-        const inbox = new RedisInbox({ client: redis, tenant: h.tenant });
         const scheduled = await inbox.scheduled(s.conversationId);
         const dead = (await inbox.deadLetters(1000)).filter((d) => d.conversationId === s.conversationId).map((d) => `${d.item.kind ?? 'message'} ${d.item.id}: ${d.reason}`);
         throw new Error(
           `${err.message}: the deadline ${last.name} scheduled for ${s.conversationId} did not run. Its turns: ` +
-            `${turnsOf(s.conversationId).map((t) => `${t.replica} ${t.turn.text}`).join(' | ')}; scheduled now: ${JSON.stringify(scheduled)}; ` +
+            `${turnsOf(s.conversationId).map((t) => `${t.replica} ${t.turn.text}`).join(' | ')}; scheduled after the drain: ${JSON.stringify(leftScheduled)}; ` +
+            `scheduled now: ${JSON.stringify(scheduled)}; in line now: ${await inbox.depth()} item(s); ` +
             `dead-lettered: ${dead.length ? dead.join('; ') : 'nothing'}; ` +
             `live: ${h.live().map((r) => r.name).join(', ')}; the customer got: ${JSON.stringify(s.customer.texts())}`,
         );
@@ -126,12 +139,10 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
   }
 
   it('[M5] replaces replicas one at a time with SIGTERM, old to new then new to old: nothing lost, duplicated or dead-lettered', async () => {
-    const began = Date.now();
+    began = Date.now();
     const traffic: TrafficOptions = { emulatorUrl: h.emulator.url, accountAddress: h.accountAddress, stepTimeoutMs: 90_000, reminderTimeoutMs: REMINDER_AFTER_MS + 60_000 };
     // A trickle: three customers, a pause of about a second between steps, every second walk waiting for the reminder.
     const trickle = new Trickle({ ...traffic, customers: 3, pauseEvery: 2, pauseMs: () => 600 + Math.floor(Math.random() * 800) });
-    const timeline: string[] = [];
-    const mark = (what: string) => timeline.push(`${Math.round((Date.now() - began) / 1000)} s ${what}`);
     const sleepers: Walker[] = [];
     const sleeperStalls: Stall[] = [];
     const phase = (n: number) => trickle.stepsAnswered(n);
