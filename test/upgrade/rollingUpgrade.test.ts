@@ -19,6 +19,8 @@ import { startReplicaHarness, type ObservedTurn, type ReplicaHarness } from '../
 import { thisReleaseEntry, type ReplicaProcess } from '../../cli/harness/replicaProcess.js';
 import { GUIDED_HELP_DEADLINE_EVENT } from '../../bots/guidedHelpDeadlines.js';
 import { RedisInbox } from '../../src/adapter/inbox/redisInbox.js';
+import { RedisStorage } from '../../src/storage/redisStorage.js';
+import { GuidedHelpStore } from '../../dialogs/guidedHelp/guidedHelpStore.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { dumpOnFailure } from '../reliability/reliabilityKit.js';
 import { waitFor } from '../support/waitFor.js';
@@ -186,7 +188,17 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
 
     const ledger = await countUpgrade(h, [...trickle.walkers, ...sleepers].map((w) => w.customer));
     const findings = describeFindings(ledger);
-    const stalls = [...trickle.stalls, ...sleeperStalls].map((s) => `STALLED ${s.conversationId} after "${s.said}": no ${s.waitedFor} (${s.error})`).join('\n');
+    // Each stall with the turns of its conversation (where each ran) and its dialog as stored.
+    const storage = new RedisStorage({ client: redis, tenant: h.tenant });
+    const stallLines: string[] = [];
+    for (const s of [...trickle.stalls, ...sleeperStalls]) {
+      const key = new GuidedHelpStore(storage).keyOf(s.conversationId);
+      const dialog = (await storage.read([key]))[key] as { snapshot?: { status?: string; value?: unknown; context?: { lastActivityId?: string } } } | undefined;
+      const turns = turnsOf(s.conversationId).map((t) => `${t.replica} ${t.turn.text} (${t.turn.messageId})`).join(' | ');
+      const stored = dialog?.snapshot ? `${dialog.snapshot.status} ${JSON.stringify(dialog.snapshot.value)} after ${dialog.snapshot.context?.lastActivityId}` : 'none';
+      stallLines.push(`STALLED ${s.conversationId} after "${s.said}": no ${s.waitedFor} (${s.error}); its turns: ${turns}; its dialog: ${stored}`);
+    }
+    const stalls = stallLines.join('\n');
     const cross = crossings(h.turns);
     console.log(
       `      rolling upgrade: ${Math.round((Date.now() - began) / 1000)} s, ${ledger.customerTexts} customer texts in ${conversations.length} conversations, ` +
