@@ -13,6 +13,11 @@ import { Customer } from '../e2e/customerClient.js';
 export interface WalkStep {
   say: string;
   answered: (m: HubMessage) => boolean;
+  /**
+   * The step's turn leaves an inactivity deadline scheduled: it runs the dialog and the dialog
+   * stays open. A greeting answered with the topics starts no dialog, so it schedules none.
+   */
+  leavesDeadline: boolean;
 }
 
 const type = (m: HubMessage) => m.type.value;
@@ -20,11 +25,12 @@ const text = (m: HubMessage) => m.content?.text ?? '';
 
 /** The home-internet walk of the emulator's sample portal, ending in an accepted solution. */
 export const HOME_INTERNET_WALK: readonly WalkStep[] = [
-  { say: 'hello', answered: (m) => type(m) === 'richMessage.quickreply' },
-  { say: 'Home internet', answered: (m) => type(m) === 'richMessage.listpicker' },
-  { say: 'No connection at all', answered: (m) => type(m) === 'richMessage.quickreply' },
-  { say: 'Fibre', answered: (m) => type(m) === 'richMessage.quickreply' && /solve/i.test(text(m)) },
-  { say: 'yes', answered: (m) => type(m) === 'conversation.end' || /glad|great|thank/i.test(text(m)) },
+  { say: 'hello', answered: (m) => type(m) === 'richMessage.quickreply', leavesDeadline: false },
+  { say: 'Home internet', answered: (m) => type(m) === 'richMessage.listpicker', leavesDeadline: true },
+  { say: 'No connection at all', answered: (m) => type(m) === 'richMessage.quickreply', leavesDeadline: true },
+  { say: 'Fibre', answered: (m) => type(m) === 'richMessage.quickreply' && /solve/i.test(text(m)), leavesDeadline: true },
+  // The solution accepted: the dialog ends and its deadline is cancelled.
+  { say: 'yes', answered: (m) => type(m) === 'conversation.end' || /glad|great|thank/i.test(text(m)), leavesDeadline: false },
 ];
 
 /** The guided-help bot's inactivity reminder (dialogs/guidedHelp/texts/en.json). */

@@ -19,6 +19,8 @@ import { startReplicaHarness, type ObservedTurn, type ReplicaHarness } from '../
 import { thisReleaseEntry, type ReplicaProcess } from '../../cli/harness/replicaProcess.js';
 import { GUIDED_HELP_DEADLINE_EVENT } from '../../bots/guidedHelpDeadlines.js';
 import { RedisInbox } from '../../src/adapter/inbox/redisInbox.js';
+import { RedisStorage } from '../../src/storage/redisStorage.js';
+import { GuidedHelpStore } from '../../dialogs/guidedHelp/guidedHelpStore.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../../src/redis/redisConnection.js';
 import { dumpOnFailure } from '../reliability/reliabilityKit.js';
 import { waitFor } from '../support/waitFor.js';
@@ -57,8 +59,14 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
     await h?.stop();
     if (redis) await closeRedisConnection(redis);
   });
+  /** What happened when, in seconds from the test's start: printed with the result, or with a failure. */
+  const timeline: string[] = [];
+  let began = Date.now();
+  const mark = (what: string) => timeline.push(`${Math.round((Date.now() - began) / 1000)} s ${what}`);
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await dumpOnFailure(h);
+    if (this.currentTest?.state !== 'failed') return;
+    console.log(`      timeline: ${timeline.join('; ')}`);
+    await dumpOnFailure(h);
   });
 
   let started = 0;
@@ -85,22 +93,29 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
       let s = sleepers.at(-1);
       // The last step accepts the solution: the dialog ends and no deadline is left to cross.
       if (!s || s.taken >= HOME_INTERNET_WALK.length - 1) sleepers.push((s = await Walker.open(traffic, stalls, `sleeper-${sleepers.length + 1}`)));
-      const said = HOME_INTERNET_WALK[s.taken].say;
+      const { say: said, leavesDeadline } = HOME_INTERNET_WALK[s.taken];
       if (!(await s.step())) throw new Error(`a sleeping customer's step got no answer: ${JSON.stringify(stalls)}`);
+      // Only a step that leaves a deadline can cross: the greeting ("hello") starts no dialog and
+      // schedules none, so a crossing tried on it waited for a deadline nobody had scheduled.
+      if (!leavesDeadline) continue;
       // The step's turn, and the conversation's last: the one whose deadline is pending.
       const lastTurn = turnsOf(s.conversationId).at(-1);
       if (lastTurn?.turn.text !== said || lastTurn.replica !== last.name) continue;
       const deadlineTurn = h.nextTurn((t) => t.turn.conversationId === s.conversationId && t.turn.text === GUIDED_HELP_DEADLINE_EVENT, REMINDER_AFTER_MS + 60_000);
       await drain(last);
+      mark(`${last.name} drained after "${said}" of ${s.conversationId}`);
+      const inbox = new RedisInbox({ client: redis, tenant: h.tenant });
+      // What the drained step left (read for a failure's message): its deadline, unless already due.
+      const leftScheduled = await inbox.scheduled(s.conversationId);
       // Run once only, so the deadline waiting is the one `last` scheduled, not a rerun's.
       expect(turnsOf(s.conversationId).filter((t) => t.turn.messageId === lastTurn.turn.messageId).map((t) => t.replica), 'the sleeping step ran once').to.deep.equal([last.name]);
       const ran = await deadlineTurn.catch(async (err: Error) => {
-        const inbox = new RedisInbox({ client: redis, tenant: h.tenant });
         const scheduled = await inbox.scheduled(s.conversationId);
         const dead = (await inbox.deadLetters(1000)).filter((d) => d.conversationId === s.conversationId).map((d) => `${d.item.kind ?? 'message'} ${d.item.id}: ${d.reason}`);
         throw new Error(
           `${err.message}: the deadline ${last.name} scheduled for ${s.conversationId} did not run. Its turns: ` +
-            `${turnsOf(s.conversationId).map((t) => `${t.replica} ${t.turn.text}`).join(' | ')}; scheduled now: ${JSON.stringify(scheduled)}; ` +
+            `${turnsOf(s.conversationId).map((t) => `${t.replica} ${t.turn.text}`).join(' | ')}; scheduled after the drain: ${JSON.stringify(leftScheduled)}; ` +
+            `scheduled now: ${JSON.stringify(scheduled)}; in line now: ${await inbox.depth()} item(s); ` +
             `dead-lettered: ${dead.length ? dead.join('; ') : 'nothing'}; ` +
             `live: ${h.live().map((r) => r.name).join(', ')}; the customer got: ${JSON.stringify(s.customer.texts())}`,
         );
@@ -126,12 +141,10 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
   }
 
   it('[M5] replaces replicas one at a time with SIGTERM, old to new then new to old: nothing lost, duplicated or dead-lettered', async () => {
-    const began = Date.now();
+    began = Date.now();
     const traffic: TrafficOptions = { emulatorUrl: h.emulator.url, accountAddress: h.accountAddress, stepTimeoutMs: 90_000, reminderTimeoutMs: REMINDER_AFTER_MS + 60_000 };
     // A trickle: three customers, a pause of about a second between steps, every second walk waiting for the reminder.
     const trickle = new Trickle({ ...traffic, customers: 3, pauseEvery: 2, pauseMs: () => 600 + Math.floor(Math.random() * 800) });
-    const timeline: string[] = [];
-    const mark = (what: string) => timeline.push(`${Math.round((Date.now() - began) / 1000)} s ${what}`);
     const sleepers: Walker[] = [];
     const sleeperStalls: Stall[] = [];
     const phase = (n: number) => trickle.stepsAnswered(n);
@@ -175,7 +188,17 @@ describe('rolling upgrade: the previous release and this one on one Redis while 
 
     const ledger = await countUpgrade(h, [...trickle.walkers, ...sleepers].map((w) => w.customer));
     const findings = describeFindings(ledger);
-    const stalls = [...trickle.stalls, ...sleeperStalls].map((s) => `STALLED ${s.conversationId} after "${s.said}": no ${s.waitedFor} (${s.error})`).join('\n');
+    // Each stall with the turns of its conversation (where each ran) and its dialog as stored.
+    const storage = new RedisStorage({ client: redis, tenant: h.tenant });
+    const stallLines: string[] = [];
+    for (const s of [...trickle.stalls, ...sleeperStalls]) {
+      const key = new GuidedHelpStore(storage).keyOf(s.conversationId);
+      const dialog = (await storage.read([key]))[key] as { snapshot?: { status?: string; value?: unknown; context?: { lastActivityId?: string } } } | undefined;
+      const turns = turnsOf(s.conversationId).map((t) => `${t.replica} ${t.turn.text} (${t.turn.messageId})`).join(' | ');
+      const stored = dialog?.snapshot ? `${dialog.snapshot.status} ${JSON.stringify(dialog.snapshot.value)} after ${dialog.snapshot.context?.lastActivityId}` : 'none';
+      stallLines.push(`STALLED ${s.conversationId} after "${s.said}": no ${s.waitedFor} (${s.error}); its turns: ${turns}; its dialog: ${stored}`);
+    }
+    const stalls = stallLines.join('\n');
     const cross = crossings(h.turns);
     console.log(
       `      rolling upgrade: ${Math.round((Date.now() - began) / 1000)} s, ${ledger.customerTexts} customer texts in ${conversations.length} conversations, ` +
