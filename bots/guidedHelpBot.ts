@@ -167,6 +167,10 @@ export class GuidedHelpBot extends ActivityHandler {
         return this.runDialog(context, { ...base, type: 'RESUME', code: command.code }, locale);
     }
     if (active) return this.runDialog(context, { ...base, type: 'TEXT', text: a.text ?? '' }, locale);
+    // The message that ended the dialog, run again (a replica drained or died before its turn was
+    // acknowledged, M5): its answers were given by the first run; read as a new first message it
+    // would get "which topic?" after the goodbye.
+    if (state.status === 'done' && a.id && state.lastActivityId === a.id) return;
     return this.startFromMessage(context, locale, state.status === 'done');
   }
 

@@ -46,6 +46,8 @@ export interface DialogState {
   lang?: string;
   /** The inactivity end is due: send a TICK before anything else. */
   expired: boolean;
+  /** The customer message the dialog last took (its activity id): a turn run again for it is not a new message. */
+  lastActivityId?: string;
 }
 
 /** What one turn of the dialog produced. */
@@ -114,7 +116,7 @@ export class GuidedHelpDialog {
     const s = rec.snapshot as MachineSnapshot;
     const d = describe(s);
     const expired = d.status === 'active' && at !== undefined && endDue(s.context, at, this.settings);
-    return { ...d, lang: s.context.lang, expired };
+    return { ...d, lang: s.context.lang, expired, ...(s.context.lastActivityId ? { lastActivityId: s.context.lastActivityId } : {}) };
   }
 
   /**

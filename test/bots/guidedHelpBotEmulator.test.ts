@@ -83,7 +83,7 @@ describe('guided help bot end to end (emulator portal, real portal client)', fun
       await closeRedisConnection(client);
     });
 
-    it('[B5] continues the conversation on a new bot instance, and the emulator sees no step twice', async () => {
+    it('[B5][M5] continues the conversation on a new bot instance, the emulator sees no step twice, and the message that ended the dialog run again says nothing', async () => {
       const storage = new RedisStorage({ client, tenant });
       const chat = new Chat(bot('customer-b5', { storage }), { conversationId: 'b5' });
       const before = h.calls('PUT', '/gh/search');
@@ -101,7 +101,11 @@ describe('guided help bot end to end (emulator portal, real portal client)', fun
       expect(h.calls('PUT', '/gh/search') - before, 'search steps').to.equal(3);
 
       chat.use(bot('customer-b5', { storage: new RedisStorage({ client, tenant }) }));
-      expect(texts(await chat.say('yes'))).to.contain('glad I could help');
+      expect(texts(await chat.say('yes', { id: 'b5-m5' }))).to.contain('glad I could help');
+      expect(h.feedback().filter((f) => f.caseId === '5001' && f.verb === 'accept')).to.have.length(1);
+      // The message that ended the dialog, delivered again (M5: a replica drained before acknowledging it): nothing more is said.
+      chat.use(bot('customer-b5', { storage: new RedisStorage({ client, tenant }) }));
+      expect(texts(await chat.say('yes', { id: 'b5-m5' })), 'the ending message run again').to.equal('');
       expect(h.feedback().filter((f) => f.caseId === '5001' && f.verb === 'accept')).to.have.length(1);
     });
   });
