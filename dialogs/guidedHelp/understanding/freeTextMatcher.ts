@@ -19,6 +19,7 @@ import { compoundParts, germanStem, isGerman } from './germanWords.js';
 import { allLanguagePacks } from '../../../src/languages/languagePacks.js';
 import { normalise } from './normalise.js';
 import { foldedContentWords, saidWords, stem, wordSimilarity } from './textTokens.js';
+import { withoutParticle } from './languageWords.js';
 import { understandYesNo } from './yesNo.js';
 
 /** An option a customer's words may name: its label and extra words. */
@@ -89,6 +90,13 @@ function termsOf(c: MatchCandidate, german: boolean, lang: string | undefined): 
   for (const k of c.keywords ?? []) add(k, KEYWORD_WEIGHT);
   for (const v of c.vocabulary ?? []) add(v, VOCABULARY_WEIGHT);
   for (const h of c.hints ?? []) add(h, HINT_WEIGHT);
+  // Korean: "프린터가", "프린터를" are "프린터" with a particle; one term, so a word said counts once (languageWords.ts).
+  for (const t of [...terms.values()]) {
+    const bare = withoutParticle(t.word, lang).find((w) => w !== t.word && terms.has(w));
+    if (bare === undefined) continue;
+    terms.get(bare)!.weight = Math.max(terms.get(bare)!.weight, t.weight);
+    terms.delete(t.word);
+  }
   return [...terms.values()];
 }
 

@@ -10,7 +10,7 @@
  * "my printer is broken" to "Nothing prints"; precision comes first.
  */
 import { languagePack } from '../../../src/languages/languagePacks.js';
-import { languageStopWords, snowballOf, spacedWords, unstemmed } from './languageWords.js';
+import { languageStopWords, snowballOf, spacedWords, unstemmed, withoutParticle } from './languageWords.js';
 import { normalise } from './normalise.js';
 
 /**
@@ -91,7 +91,8 @@ export function contentWords(text: string, lang?: string): string[] {
 export function saidWords(text: string, lang?: string): { words: string[]; joined: string[]; folded: string[] } {
   const all = foldText(text, lang).split(' ').filter(Boolean);
   const folded = [...new Set(all.filter((w) => !isStopWord(w, lang)))];
-  const words = [...new Set(folded.map((w) => stem(w, lang)))];
+  // Korean: a word said also without the particle it may end in ("핑이" → "핑"), as a word of its own (languageWords.ts).
+  const words = [...new Set(folded.flatMap((w) => withoutParticle(w, lang)).map((w) => stem(w, lang)))];
   const joined = [...new Set(all.slice(1).map((w, i) => all[i] + w).filter((w) => w.length >= 5).map((w) => stem(w, lang)))].filter((w) => !words.includes(w));
   return { words, joined, folded };
 }
