@@ -19,7 +19,7 @@ import { compoundParts, germanStem, isGerman } from './germanWords.js';
 import { allLanguagePacks } from '../../../src/languages/languagePacks.js';
 import { normalise } from './normalise.js';
 import { foldedContentWords, saidWords, stem, wordSimilarity } from './textTokens.js';
-import { withoutParticle } from './languageWords.js';
+import { compounding, gluesWords, snowballOf, withoutParticle } from './languageWords.js';
 import { understandYesNo } from './yesNo.js';
 
 /** An option a customer's words may name: its label and extra words. */
@@ -71,19 +71,24 @@ interface Term {
   weight: number;
   /** German's own stem of the word ("druck" for "Druckers"), when the text is German. */
   root?: string;
+  /** The words as written that have this stem, for typos where a Snowball stemmer cuts them short. */
+  forms?: string[];
 }
 
 /** A candidate's distinct terms, each with the weight of the strongest text it appears in. */
 function termsOf(c: MatchCandidate, german: boolean, lang: string | undefined): Term[] {
   const terms = new Map<string, Term>();
+  const snowball = snowballOf(lang) !== undefined;
   const add = (text: string, weight: number) => {
     for (const folded of foldedContentWords(text, lang)) {
       const word = stem(folded, lang);
       // Digits alone ("Printers 3.0", "5 to 50") name versions and ranges, never a topic or a choice (U3).
       if (/^\d+$/.test(word)) continue;
       const known = terms.get(word);
-      if (known) known.weight = Math.max(known.weight, weight);
-      else terms.set(word, { word, weight, ...(german ? { root: germanStem(folded) } : {}) });
+      if (known) {
+        known.weight = Math.max(known.weight, weight);
+        if (snowball && !known.forms!.includes(folded)) known.forms!.push(folded);
+      } else terms.set(word, { word, weight, ...(german ? { root: germanStem(folded) } : {}), ...(snowball ? { forms: [folded] } : {}) });
     }
   };
   add(c.label, 1);
@@ -112,7 +117,10 @@ function yesNoPick(candidates: MatchCandidate[], text: string, lang: string | un
 }
 
 /** Each candidate's score for the text, best first. */
-export function scoreCandidates(candidates: MatchCandidate[], text: string, similarity = wordSimilarity, lang?: string): Array<{ id: string; score: number }> {
+export function scoreCandidates(candidates: MatchCandidate[], text: string, similarity?: (said: string, term: string) => number, lang?: string): Array<{ id: string; score: number }> {
+  // A word ending in a known one is a kind of it only where words glue ("Tintenstrahldrucker"); in Portuguese "telemóvel" is no "móvel".
+  const glues = gluesWords(lang);
+  similarity ??= (said, term) => wordSimilarity(said, term, glues);
   const said = saidWords(text.slice(0, 500), lang);
   const german = isGerman(lang);
   const terms = candidates.map((c) => termsOf(c, german, lang));
@@ -126,12 +134,24 @@ export function scoreCandidates(candidates: MatchCandidate[], text: string, simi
   const roots = new Set(german ? said.folded.map(germanStem) : []);
   const knownRoots = new Set(terms.flatMap((ts) => ts.map((t) => t.root ?? '')));
   const parts = new Set(german ? said.folded.flatMap((w) => compoundParts(w, (r) => knownRoots.has(r))) : []);
+  // Dutch, Danish, Swedish (their pack's `compounds`): a compound said ("printkop", "internetåtkomst") meets its known parts, on the language's own stems.
+  const knownWords = new Set(terms.flatMap((ts) => ts.map((t) => t.word)));
+  const glued = new Set(!german && compounding(lang) ? said.folded.flatMap((w) => compoundParts(w, (r) => knownWords.has(r), (x) => stem(x, lang))) : []);
+  // A typo is looked for on the words as written too where a Snowball stemmer cuts them ("prnter" is one letter from "printer", three from its stem "print").
+  const unstemmedTypos = snowballOf(lang) !== undefined;
   const rarity = (t: Term) => Math.log((n + 1) / Math.max(1, (held.get(t.word) ?? []).filter((w) => w >= t.weight).length)) / Math.log(n + 1);
   return candidates
     .map((c, i) => {
       let score = 0;
       for (const t of terms[i]) {
-        const best = Math.max(0, ...said.words.map((s) => similarity(s, t.word)), said.joined.includes(t.word) ? 1 : 0, ...(t.root ? [roots.has(t.root) ? 1 : 0, parts.has(t.root) ? PART_SIMILARITY : 0] : []));
+        const best = Math.max(
+          0,
+          ...said.words.map((s) => similarity(s, t.word)),
+          said.joined.includes(t.word) ? 1 : 0,
+          ...(t.root ? [roots.has(t.root) ? 1 : 0, parts.has(t.root) ? PART_SIMILARITY : 0] : []),
+          glued.has(t.word) ? PART_SIMILARITY : 0,
+          ...(unstemmedTypos ? said.folded.flatMap((s) => (t.forms ?? []).map((f) => Math.min(PART_SIMILARITY, similarity(s, f)))) : []),
+        );
         score += best * t.weight * rarity(t);
       }
       return { id: c.id, score };

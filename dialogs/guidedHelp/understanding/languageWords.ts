@@ -99,6 +99,16 @@ function katakanaLoanwords(text: string): string {
   return text.replace(HIRAGANA_LOANWORD, (run) => run.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60)));
 }
 
+/** Whether the language's words glue into compounds (its pack's `compounds`: Dutch, Danish, Swedish; German has its own path). */
+export function compounding(lang: string | undefined): boolean {
+  return packOf(lang)?.words.compounds === true;
+}
+
+/** Whether a word may end in another as a compound does (wordSimilarity): not where the pack says its words do not glue. */
+export function gluesWords(lang: string | undefined): boolean {
+  return packOf(lang)?.words.compounds !== false;
+}
+
 /** Whether the language's words are compared whole (Chinese, Japanese, Korean): no stem, no typo. */
 export function unstemmed(lang: string | undefined): boolean {
   return packOf(lang)?.words.stemmer === 'none';

@@ -128,12 +128,12 @@ function compoundOf(whole: string, head: string): boolean {
 /** Chinese, Japanese or Korean letters: words of one to four signs, compared by containment, never by typos. */
 const CJK_WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** 1 for the same stem, 0.8 for the same word with a typo or two, or for a compound of it said, 0 otherwise. */
-export function wordSimilarity(said: string, term: string): number {
+/** 1 for the same stem, 0.8 for the same word with a typo or two, or for a compound of it said (where words glue), 0 otherwise. */
+export function wordSimilarity(said: string, term: string, compounds = true): number {
   if (said === term) return 1;
   // "打印" in "打印机", "프린터" in "프린터가" (a particle glued on): one word inside the other.
   if (CJK_WORD.test(said) || CJK_WORD.test(term)) return Math.min(said.length, term.length) >= 2 && (said.includes(term) || term.includes(said)) ? 0.8 : 0;
-  if (!/\d/.test(said) && !/\d/.test(term) && compoundOf(said, term)) return 0.8;
+  if (compounds && !/\d/.test(said) && !/\d/.test(term) && compoundOf(said, term)) return 0.8;
   // Short stems compare by the longer word: "fibr" (fibre) and "fiber" are one typo apart.
   const allowed = Math.min(said.length, term.length) < 4 ? 0 : typosAllowed(Math.max(said.length, term.length));
   if (allowed === 0 || /\d/.test(said) || /\d/.test(term)) return 0;
