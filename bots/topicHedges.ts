@@ -49,11 +49,14 @@ export function aboutOtherBusiness(text: string, locale: string): boolean {
  * by a word of its name. A casebase without keywords is found by its texts alone (B6): there
  * the vocabulary is all the evidence there is, and it picks.
  */
-export function pickedOnVocabularyAlone(candidates: MatchCandidate[], picked: string, text: string): boolean {
+export function pickedOnVocabularyAlone(candidates: MatchCandidate[], picked: string, text: string, lang?: string): boolean {
   if ((candidates.find((c) => c.id === picked)?.keywords ?? []).length === 0) return false;
+  // In the text's language: its stop words, stems and word splitting, as the pick was made ("が" is no word of a name).
   const named = scoreCandidates(
     candidates.map((c) => ({ id: c.id, label: c.label, keywords: c.keywords })),
     text,
+    undefined,
+    lang,
   );
   return (named.find((s) => s.id === picked)?.score ?? 0) === 0;
 }

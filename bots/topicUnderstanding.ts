@@ -43,7 +43,7 @@ export function understandTopic(
   if (d.kind === 'clear') {
     const topic = topics[Number(d.id)];
     // Billing or sales, or nothing but a device said: ask, the picked topic offered first (topicHedges.ts).
-    if (pickedOnVocabularyAlone(candidates, d.id, text) || aboutOtherBusiness(text, locale)) return { kind: 'close', topics: [topic, ...topics.filter((t) => t !== topic)] };
+    if (pickedOnVocabularyAlone(candidates, d.id, text, locale) || aboutOtherBusiness(text, locale)) return { kind: 'close', topics: [topic, ...topics.filter((t) => t !== topic)] };
     return { kind: 'clear', topic };
   }
   if (d.kind === 'close') return { kind: 'close', topics: d.ids.map((id) => topics[Number(id)]) };

@@ -53,7 +53,15 @@ function patterns(): PersonPatterns[] {
 export function asksForPerson(text: string | undefined): boolean {
   if (!text) return false;
   // Long texts are descriptions of a problem, read for a request only in their first 500 characters.
-  const said = normalise(text.slice(0, 500)).replace(/\b(?:quelqu) (un|une)\b/g, 'quelqu $1');
+  const said = readable(text.slice(0, 500));
   if (said === '') return false;
-  return patterns().some((p) => p.alone?.test(said) || p.requests.some((r) => r.test(said)));
+  // A person named alone as the message's first sentence or clause, the problem after it
+  // ("operator! internet still down", "人工服务，宽带还是不行"): the request comes first.
+  const first = readable(text.split(FIRST_CLAUSE_END)[0]);
+  return patterns().some((p) => p.alone?.test(said) || (first !== said && p.alone?.test(first)) || p.requests.some((r) => r.test(said)));
 }
+
+/** Where a first clause ends: a comma, a sentence's end, a colon or a dash, in Latin or CJK punctuation. */
+const FIRST_CLAUSE_END = /[,.!?;:\u2013\u2014\uFF0C\u3001\u3002\uFF01\uFF1F\uFF1B\uFF1A]/u;
+
+const readable = (text: string) => normalise(text).replace(/\b(?:quelqu) (un|une)\b/g, 'quelqu $1');

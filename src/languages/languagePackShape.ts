@@ -21,6 +21,11 @@ export interface PackWords {
   stemmer: string;
   /** Whether words glue into compounds (German, Dutch, Danish, Swedish): a compound's known parts are read. */
   compounds?: boolean;
+  /**
+   * Particles glued to the end of a word (Korean's 이/가, 을/를, 에서, 이랑...), cut off before words
+   * are compared, longest first, so "공유기랑" meets "공유기": what a stemmer does elsewhere.
+   */
+  particles?: string[];
   /** Whether words are found by Intl.Segmenter rather than spaces (Chinese, Japanese). */
   segmenter?: boolean;
   /** The culture of Microsoft's recognizers (numbers, yes/no) for this language, when they have one. */

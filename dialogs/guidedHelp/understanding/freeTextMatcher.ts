@@ -19,6 +19,7 @@ import { compoundParts, germanStem, isGerman } from './germanWords.js';
 import { allLanguagePacks } from '../../../src/languages/languagePacks.js';
 import { normalise } from './normalise.js';
 import { foldedContentWords, saidWords, stem, wordSimilarity } from './textTokens.js';
+import { compounding, gluesWords, snowballOf, withoutParticle } from './languageWords.js';
 import { understandYesNo } from './yesNo.js';
 
 /** An option a customer's words may name: its label and extra words. */
@@ -70,25 +71,50 @@ interface Term {
   weight: number;
   /** German's own stem of the word ("druck" for "Druckers"), when the text is German. */
   root?: string;
+  /** The words as written that have this stem, for typos where a Snowball stemmer cuts them short. */
+  forms?: string[];
+  /** A Chinese or Japanese keyword as a whole, found anywhere in the text said. */
+  whole?: boolean;
 }
+
+const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** A candidate's distinct terms, each with the weight of the strongest text it appears in. */
 function termsOf(c: MatchCandidate, german: boolean, lang: string | undefined): Term[] {
   const terms = new Map<string, Term>();
+  const snowball = snowballOf(lang) !== undefined;
   const add = (text: string, weight: number) => {
-    for (const folded of foldedContentWords(text, lang)) {
+    const words = foldedContentWords(text, lang);
+    for (const folded of words) {
       const word = stem(folded, lang);
       // Digits alone ("Printers 3.0", "5 to 50") name versions and ranges, never a topic or a choice (U3).
       if (/^\d+$/.test(word)) continue;
+      // One Chinese or Japanese sign split off a longer word ("器" of "路由器", "机" of "打印机") names a
+      // kind of thing, not the topic: "电视遥控器" is no router. Kept when it is the whole text ("色").
+      if (words.length > 1 && [...word].length === 1 && HAN_OR_KANA.test(word)) continue;
       const known = terms.get(word);
-      if (known) known.weight = Math.max(known.weight, weight);
-      else terms.set(word, { word, weight, ...(german ? { root: germanStem(folded) } : {}) });
+      if (known) {
+        known.weight = Math.max(known.weight, weight);
+        if (snowball && !known.forms!.includes(folded)) known.forms!.push(folded);
+      } else terms.set(word, { word, weight, ...(german ? { root: germanStem(folded) } : {}), ...(snowball ? { forms: [folded] } : {}) });
     }
   };
   add(c.label, 1);
   for (const k of c.keywords ?? []) add(k, KEYWORD_WEIGHT);
+  // A Chinese or Japanese keyword whole too: the segmenter splits words it does not know ("路由器" → "路", "由", "器").
+  for (const k of c.keywords ?? []) {
+    const whole = normalise(k).replace(/ /g, '');
+    if (HAN_OR_KANA.test(whole) && [...whole].length >= 2 && !terms.has(whole)) terms.set(whole, { word: whole, weight: KEYWORD_WEIGHT, whole: true });
+  }
   for (const v of c.vocabulary ?? []) add(v, VOCABULARY_WEIGHT);
   for (const h of c.hints ?? []) add(h, HINT_WEIGHT);
+  // Korean: "프린터가", "프린터를" are "프린터" with a particle; one term, so a word said counts once (languageWords.ts).
+  for (const t of [...terms.values()]) {
+    const bare = withoutParticle(t.word, lang).find((w) => w !== t.word && terms.has(w));
+    if (bare === undefined) continue;
+    terms.get(bare)!.weight = Math.max(terms.get(bare)!.weight, t.weight);
+    terms.delete(t.word);
+  }
   return [...terms.values()];
 }
 
@@ -104,8 +130,12 @@ function yesNoPick(candidates: MatchCandidate[], text: string, lang: string | un
 }
 
 /** Each candidate's score for the text, best first. */
-export function scoreCandidates(candidates: MatchCandidate[], text: string, similarity = wordSimilarity, lang?: string): Array<{ id: string; score: number }> {
+export function scoreCandidates(candidates: MatchCandidate[], text: string, similarity?: (said: string, term: string) => number, lang?: string): Array<{ id: string; score: number }> {
+  // A word ending in a known one is a kind of it only where words glue ("Tintenstrahldrucker"); in Portuguese "telemóvel" is no "móvel".
+  const glues = gluesWords(lang);
+  similarity ??= (said, term) => wordSimilarity(said, term, glues);
   const said = saidWords(text.slice(0, 500), lang);
+  const unspaced = normalise(text.slice(0, 500)).replace(/ /g, '');
   const german = isGerman(lang);
   const terms = candidates.map((c) => termsOf(c, german, lang));
   // A word is rare for a candidate when few others hold it as strongly: "wifi", a keyword of
@@ -118,12 +148,28 @@ export function scoreCandidates(candidates: MatchCandidate[], text: string, simi
   const roots = new Set(german ? said.folded.map(germanStem) : []);
   const knownRoots = new Set(terms.flatMap((ts) => ts.map((t) => t.root ?? '')));
   const parts = new Set(german ? said.folded.flatMap((w) => compoundParts(w, (r) => knownRoots.has(r))) : []);
+  // Dutch, Danish, Swedish (their pack's `compounds`): a compound said ("printkop", "internetåtkomst") meets its known parts, on the language's own stems.
+  // The parts are the candidates' words as written, not their stems: "skrivbord" (a desk) is no "skriv" (the stem of "skrivare").
+  const stemOfForm = new Map(terms.flatMap((ts) => ts.flatMap((t) => (t.forms ?? []).map((f) => [f, t.word] as const))));
+  const glued = new Set(
+    !german && compounding(lang) ? said.folded.flatMap((w) => compoundParts(w, (f) => stemOfForm.has(f), (x) => x)).map((f) => stemOfForm.get(f)!) : [],
+  );
+  // A typo is looked for on the words as written too where a Snowball stemmer cuts them ("prnter" is one letter from "printer", three from its stem "print").
+  const unstemmedTypos = snowballOf(lang) !== undefined;
   const rarity = (t: Term) => Math.log((n + 1) / Math.max(1, (held.get(t.word) ?? []).filter((w) => w >= t.weight).length)) / Math.log(n + 1);
   return candidates
     .map((c, i) => {
       let score = 0;
       for (const t of terms[i]) {
-        const best = Math.max(0, ...said.words.map((s) => similarity(s, t.word)), said.joined.includes(t.word) ? 1 : 0, ...(t.root ? [roots.has(t.root) ? 1 : 0, parts.has(t.root) ? PART_SIMILARITY : 0] : []));
+        const best = Math.max(
+          0,
+          ...said.words.map((s) => similarity(s, t.word)),
+          said.joined.includes(t.word) ? 1 : 0,
+          ...(t.root ? [roots.has(t.root) ? 1 : 0, parts.has(t.root) ? PART_SIMILARITY : 0] : []),
+          glued.has(t.word) ? PART_SIMILARITY : 0,
+          t.whole && unspaced.includes(t.word) ? 1 : 0,
+          ...(unstemmedTypos ? said.folded.flatMap((s) => (t.forms ?? []).map((f) => Math.min(PART_SIMILARITY, similarity(s, f)))) : []),
+        );
         score += best * t.weight * rarity(t);
       }
       return { id: c.id, score };

@@ -48,21 +48,22 @@ const MIN_COMPOUND = 7;
  *
  * @param word - a folded word, not stemmed
  * @param known - whether a stem is one of the candidates' words
+ * @param stemOf - the language's stem (German's by default; Dutch, Danish, Swedish glue words the same way)
  */
-export function compoundParts(word: string, known: (stem: string) => boolean): string[] {
+export function compoundParts(word: string, known: (stem: string) => boolean, stemOf: (word: string) => string = germanStem): string[] {
   if (word.length < MIN_COMPOUND || /\d/.test(word)) return [];
   for (let i = word.length - MIN_PART + 1; i >= MIN_PART; i--) {
     const left = word.slice(0, i);
     const right = word.slice(i);
     if (right.length < MIN_PART) continue;
     // A linking "s" ("Verbindungsabbruch") belongs to neither part.
-    const modifier = [left, ...(left.endsWith('s') && left.length > MIN_PART ? [left.slice(0, -1)] : [])].map(germanStem).find(known);
+    const modifier = [left, ...(left.endsWith('s') && left.length > MIN_PART ? [left.slice(0, -1)] : [])].map(stemOf).find(known);
     if (!modifier) continue;
-    const head = germanStem(right);
-    return [modifier, ...(known(head) ? [head] : compoundParts(right, known))];
+    const head = stemOf(right);
+    return [modifier, ...(known(head) ? [head] : compoundParts(right, known, stemOf))];
   }
   for (let i = MIN_PART - 1; i <= word.length - MIN_PART; i++) {
-    const head = germanStem(word.slice(i));
+    const head = stemOf(word.slice(i));
     if (head.length >= MIN_PART && known(head)) return [head];
   }
   return [];

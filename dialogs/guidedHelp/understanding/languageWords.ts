@@ -51,7 +51,7 @@ export function spacedWords(text: string, lang?: string): string {
   const locale = segmenterLocale(text, lang);
   let seg = segmenters.get(locale);
   if (!seg) segmenters.set(locale, (seg = new Intl.Segmenter(locale, { granularity: 'word' })));
-  return [...seg.segment(text)].map((s) => (s.isWordLike ? s.segment : ' ')).join(' ');
+  return [...seg.segment(katakanaLoanwords(text))].map((s) => (s.isWordLike ? s.segment : ' ')).join(' ');
 }
 
 const stopWordCache = new WeakMap<LanguagePack, Set<string>>();
@@ -73,6 +73,40 @@ export function languageStopWords(lang: string | undefined): ReadonlySet<string>
 export function snowballOf(lang: string | undefined): ((word: string) => string) | undefined {
   const name = packOf(lang)?.words.stemmer;
   return name ? SNOWBALL[name] : undefined;
+}
+
+const particleCache = new WeakMap<LanguagePack, string[]>();
+
+/**
+ * The word, and the word without each particle it may end in (the pack's `particles`, Korean):
+ * "핑이" → ["핑이", "핑"], "공유기랑" → ["공유기랑", "공유기"]. Both are kept, since a noun may
+ * end in a particle's letters ("와이파이" is no "와이파" with 이): the bare form only counts when
+ * a candidate knows it.
+ */
+export function withoutParticle(word: string, lang: string | undefined): string[] {
+  const pack = packOf(lang);
+  if (!pack?.words.particles?.length) return [word];
+  let particles = particleCache.get(pack);
+  if (!particles) particleCache.set(pack, (particles = pack.words.particles.map(normalise).filter(Boolean)));
+  return [word, ...particles.filter((p) => word.length > p.length && word.endsWith(p)).map((p) => word.slice(0, -p.length))];
+}
+
+/** Hiragana letters, and a run of them with the long-vowel mark: a loanword typed in hiragana ("ぷりんたー"). */
+const HIRAGANA_LOANWORD = /[\p{Script=Hiragana}ー]*ー[\p{Script=Hiragana}ー]*/gu;
+
+/** A loanword typed in hiragana written in katakana, as the casebases write it: "ぷりんたー" → "プリンター". */
+function katakanaLoanwords(text: string): string {
+  return text.replace(HIRAGANA_LOANWORD, (run) => run.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60)));
+}
+
+/** Whether the language's words glue into compounds (its pack's `compounds`: Dutch, Danish, Swedish; German has its own path). */
+export function compounding(lang: string | undefined): boolean {
+  return packOf(lang)?.words.compounds === true;
+}
+
+/** Whether a word may end in another as a compound does (wordSimilarity): not where the pack says its words do not glue. */
+export function gluesWords(lang: string | undefined): boolean {
+  return packOf(lang)?.words.compounds !== false;
 }
 
 /** Whether the language's words are compared whole (Chinese, Japanese, Korean): no stem, no typo. */

@@ -15,10 +15,16 @@ export function normalise(text: string): string {
     .trim();
 }
 
-/** Accents removed, nothing else changed: also for a language pack's regular expressions, so they meet normalised text. */
+/**
+ * Accents removed, nothing else changed: also for a language pack's regular expressions, so they
+ * meet normalised text. Danish and Norwegian ø and æ, letters of their own that no accent
+ * removal reaches, are written as a keyboard without them does (o, ae), as å is (a).
+ */
 export function foldMarks(text: string): string {
   return text
     .normalize('NFD')
     .replace(/(?<![\p{Script=Hiragana}\p{Script=Katakana}])\p{M}+/gu, '')
+    .replace(/[øØ]/g, (c) => (c === 'ø' ? 'o' : 'O'))
+    .replace(/[æÆ]/g, (c) => (c === 'æ' ? 'ae' : 'AE'))
     .normalize('NFC');
 }

@@ -6,8 +6,8 @@
  * each pack's `greetings`, `thanks`, `goodbyes` and `thatsAll` (src/languages/packs), read
  * whatever the conversation's language: "merci, bye" mixes two.
  */
-import { allLanguagePacks } from '../../../src/languages/languagePacks.js';
-import { normalise } from './normalise.js';
+import { allLanguagePacks, languagePack, packTagOf } from '../../../src/languages/languagePacks.js';
+import { foldMarks, normalise } from './normalise.js';
 import { isStopWord } from './textTokens.js';
 
 export type SmallTalk = 'greeting' | 'ending';
@@ -43,6 +43,24 @@ function allPhrases(): Phrases['list'] {
 }
 
 /**
+ * Whether a negation of the language is left around the phrases ("não resolveu", "det virker
+ * nu ikke", "还是不行，谢谢"): a fault still there, not an ending. A "no" opening the message on
+ * its own, before a comma or thanks, is an answer ("нет, спасибо", "nej tak", "no thanks").
+ */
+function negated(left: string[], text: string, lang: string | undefined): boolean {
+  const tag = packTagOf(lang);
+  if (!tag) return false;
+  const { negations, no, thanks } = languagePack(tag).words;
+  const negs = negations.map(normalise).filter((n) => n !== '' && !n.includes(' '));
+  const isNegation = (w: string) => (CJK.test(w) ? negs.some((n) => w.includes(n)) : negs.includes(w));
+  const first = left[0];
+  const said = normalise(text);
+  const answer = (w: string) =>
+    no.map(normalise).includes(w) && (new RegExp(`^\\s*${escape(w)}\\s*[,.!;:，、。]`, 'iu').test(foldMarks(text)) || thanks.some((t) => said.startsWith(`${w} ${normalise(t)}`)));
+  return left.some((w, i) => isNegation(w) && !(i === 0 && w === first && answer(w)));
+}
+
+/**
  * 'ending' when the message is only thanks, a goodbye or "that's all" (a greeting may come
  * with them), 'greeting' when it is only a greeting, undefined when it says anything else.
  *
@@ -60,5 +78,6 @@ export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined 
   }
   const left = rest.split(/\s+/).filter(Boolean);
   if (left.some((w) => !isStopWord(w, lang))) return undefined;
+  if (negated(left, text, lang)) return undefined;
   return found.has('ending') ? 'ending' : found.has('greeting') ? 'greeting' : undefined;
 }

@@ -10,7 +10,7 @@
  * "my printer is broken" to "Nothing prints"; precision comes first.
  */
 import { languagePack } from '../../../src/languages/languagePacks.js';
-import { languageStopWords, snowballOf, spacedWords, unstemmed } from './languageWords.js';
+import { languageStopWords, snowballOf, spacedWords, unstemmed, withoutParticle } from './languageWords.js';
 import { normalise } from './normalise.js';
 
 /**
@@ -91,7 +91,8 @@ export function contentWords(text: string, lang?: string): string[] {
 export function saidWords(text: string, lang?: string): { words: string[]; joined: string[]; folded: string[] } {
   const all = foldText(text, lang).split(' ').filter(Boolean);
   const folded = [...new Set(all.filter((w) => !isStopWord(w, lang)))];
-  const words = [...new Set(folded.map((w) => stem(w, lang)))];
+  // Korean: a word said also without the particle it may end in ("핑이" → "핑"), as a word of its own (languageWords.ts).
+  const words = [...new Set(folded.flatMap((w) => withoutParticle(w, lang)).map((w) => stem(w, lang)))];
   const joined = [...new Set(all.slice(1).map((w, i) => all[i] + w).filter((w) => w.length >= 5).map((w) => stem(w, lang)))].filter((w) => !words.includes(w));
   return { words, joined, folded };
 }
@@ -127,12 +128,12 @@ function compoundOf(whole: string, head: string): boolean {
 /** Chinese, Japanese or Korean letters: words of one to four signs, compared by containment, never by typos. */
 const CJK_WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** 1 for the same stem, 0.8 for the same word with a typo or two, or for a compound of it said, 0 otherwise. */
-export function wordSimilarity(said: string, term: string): number {
+/** 1 for the same stem, 0.8 for the same word with a typo or two, or for a compound of it said (where words glue), 0 otherwise. */
+export function wordSimilarity(said: string, term: string, compounds = true): number {
   if (said === term) return 1;
   // "打印" in "打印机", "프린터" in "프린터가" (a particle glued on): one word inside the other.
   if (CJK_WORD.test(said) || CJK_WORD.test(term)) return Math.min(said.length, term.length) >= 2 && (said.includes(term) || term.includes(said)) ? 0.8 : 0;
-  if (!/\d/.test(said) && !/\d/.test(term) && compoundOf(said, term)) return 0.8;
+  if (compounds && !/\d/.test(said) && !/\d/.test(term) && compoundOf(said, term)) return 0.8;
   // Short stems compare by the longer word: "fibr" (fibre) and "fiber" are one typo apart.
   const allowed = Math.min(said.length, term.length) < 4 ? 0 : typosAllowed(Math.max(said.length, term.length));
   if (allowed === 0 || /\d/.test(said) || /\d/.test(term)) return 0;
