@@ -63,8 +63,10 @@ export function heldOutOutcome(message: HeldOutMessage, lang: HeldOutLanguage): 
   const locale = LOCALES[lang];
   const exact = matchTopic(topics, message.text, locale);
   if (exact) return { message, got: exact.casebaseId, automatic: true };
-  // As the bot reads it (guidedHelpBot.ts): an ending, then a request outside the topics (U7).
-  if (smallTalkOf(message.text, locale) === 'ending') return { message, got: 'ending', automatic: false };
+  // As the bot reads it (guidedHelpBot.ts): small talk, then a request outside the topics (U7).
+  // The sets' 'ending' is any small talk with no request, a greeting included (heldOutMessage.ts):
+  // the bot answers a greeting with one and the topics, never with "I did not understand".
+  if (smallTalkOf(message.text, locale) !== undefined) return { message, got: 'ending', automatic: false };
   if (aboutOtherBusiness(message.text, locale)) return { message, got: 'offTopic', automatic: false };
   const u = understandTopic(topics, message.text, locale, (id) => casebaseVocabulary(id, lang));
   if (u.kind === 'clear') return { message, got: u.topic.casebaseId, automatic: true };
