@@ -1,21 +1,31 @@
 /**
  * Greetings, thanks, goodbyes and "that's all" (U7), in every language the bot offers: a
- * message made only of them (and politeness, and words that say nothing about a topic: "thanks
- * for your help") is small talk, not a topic the bot failed to understand. An ending (thanks,
- * goodbye, that's all) is answered with a goodbye; a greeting with the topics. The phrases are
- * each pack's `greetings`, `thanks`, `goodbyes` and `thatsAll` (src/languages/packs), read
- * whatever the conversation's language: "merci, bye" mixes two.
+ * message made only of them (and politeness, approval such as "ok", "perfect", "nickel", and
+ * words that say nothing about a topic: "thanks for your help") is small talk, not a topic the
+ * bot failed to understand. An ending (thanks, goodbye, that's all, "it works again") is
+ * answered with a goodbye; a greeting with the topics. The phrases are each pack's
+ * `greetings`, `thanks`, `goodbyes`, `thatsAll`, `polite` and `fillers` (src/languages/packs),
+ * read whatever the conversation's language: "merci, bye" mixes two.
+ *
+ * Customers do not write the lists' phrases exactly, so what the phrases leave is read word by
+ * word in the conversation's language (smallTalkWords.ts): a word of the lists by its stem
+ * ("resolvido" as "resolveu"), with a typo ("thnaks"), or a word of one of its phrases ("mil"
+ * of "mil gracias" when "gracias por la ayuda" took the rest). A negation with anything else
+ * left ("thanks, still not working", "danke, geht nicht") is a problem still there, never an
+ * ending, though "no, that's all" is one.
  */
 import { allLanguagePacks } from '../../../src/languages/languagePacks.js';
+import { spacedWords } from './languageWords.js';
 import { normalise } from './normalise.js';
+import { smallTalkWordsOf, type Kind, type SmallTalk } from './smallTalkWords.js';
 import { isStopWord } from './textTokens.js';
 
-export type SmallTalk = 'greeting' | 'ending';
+export type { SmallTalk } from './smallTalkWords.js';
 
 interface Phrases {
   packs: readonly object[];
   /** Every phrase with what it is, longest first (so "hej hej", a goodbye, goes before "hej"). */
-  list: Array<{ phrase: RegExp; kind: SmallTalk | 'polite' }>;
+  list: Array<{ phrase: RegExp; kind: Kind }>;
 }
 
 let phrases: Phrases | undefined;
@@ -27,13 +37,14 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function allPhrases(): Phrases['list'] {
   const packs = allLanguagePacks();
   if (phrases && phrases.packs.length === packs.length && phrases.packs.every((p, i) => p === packs[i])) return phrases.list;
-  const kinds = new Map<string, SmallTalk | 'polite'>();
+  const kinds = new Map<string, Kind>();
   // A greeting in one language may be a goodbye in another ("ciao", Dutch "dag"): as a first word, a greeting is the safer reading.
-  const add = (list: string[], kind: SmallTalk | 'polite') => {
+  const add = (list: string[], kind: Kind) => {
     for (const p of list.map(normalise).filter(Boolean)) if (!kinds.has(p)) kinds.set(p, kind);
   };
   for (const p of packs) add(p.words.greetings, 'greeting');
   for (const p of packs) add([...p.words.thanks, ...p.words.goodbyes, ...p.words.thatsAll], 'ending');
+  // `?? []`: a contact center's pack of a new language may lack a list (the pack test reports it), never a crash.
   for (const p of packs) add([...p.words.polite, ...(p.words.fillers ?? [])], 'polite');
   const list = [...kinds]
     .sort(([a], [b]) => b.length - a.length)
@@ -47,18 +58,34 @@ function allPhrases(): Phrases['list'] {
  * with them), 'greeting' when it is only a greeting, undefined when it says anything else.
  *
  * @param text - the customer's message
- * @param lang - the conversation's language: its stop words may be left around the phrases
+ * @param lang - the conversation's language: its stop words may be left around the phrases, its stems and phrases' words read
  */
 export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined {
-  let rest = normalise(text.slice(0, 200));
-  if (rest === '') return undefined;
-  const found = new Set<SmallTalk | 'polite'>();
-  for (const { phrase, kind } of allPhrases()) {
-    const next = rest.replace(phrase, ' ');
-    if (next !== rest) found.add(kind);
-    rest = next;
+  // Clause by clause: a negation is an answer only where a clause starts ("merci, non c'est tout"), not after a verb ("ça marche pas").
+  const clauses = text.slice(0, 200).split(/[,.;:!?¿¡،、，。！？\n]+/u).map(normalise).filter(Boolean);
+  if (clauses.length === 0) return undefined;
+  const words = smallTalkWordsOf(lang);
+  const found = new Set<Kind>();
+  const residue: string[] = [];
+  for (const clause of clauses) {
+    let rest = clause;
+    for (const { phrase, kind } of allPhrases()) {
+      const next = rest.replace(phrase, ' ');
+      if (next !== rest) found.add(kind);
+      rest = next;
+    }
+    // What the phrases left of Chinese, Japanese, Korean is read word by word too ("了", a particle).
+    const left = normalise(spacedWords(rest, lang)).split(' ').filter(Boolean);
+    // A negation is an answer when it is the clause ("no, thanks") or starts it without negating a verb ("non c'est bon", not "no funciona").
+    if (left.some((w) => words.negation(w) && clause !== w && (words.verbal(w) || !clause.startsWith(`${w} `)))) return undefined;
+    residue.push(...left);
   }
-  const left = rest.split(/\s+/).filter(Boolean);
-  if (left.some((w) => !isStopWord(w, lang))) return undefined;
+  // "no" alone is an answer ("no, that's all"); a negation with a word beside it is a problem ("no va", "geht nicht").
+  if (residue.some((w) => words.negation(w)) && residue.some((w) => !words.negation(w) && (w.length >= 2 || CJK.test(w)))) return undefined;
+  for (const w of residue) {
+    const kind = words.kindOf(w);
+    if (kind) found.add(kind);
+    else if (!isStopWord(w, lang) && !words.negation(w)) return undefined;
+  }
   return found.has('ending') ? 'ending' : found.has('greeting') ? 'greeting' : undefined;
 }
