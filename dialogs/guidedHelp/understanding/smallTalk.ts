@@ -7,12 +7,12 @@
  * `greetings`, `thanks`, `goodbyes`, `thatsAll`, `polite` and `fillers` (src/languages/packs),
  * read whatever the conversation's language: "merci, bye" mixes two.
  *
- * Customers do not write the lists' phrases exactly, so what the phrases leave is read word by
- * word in the conversation's language (smallTalkWords.ts): a word of the lists by its stem
- * ("resolvido" as "resolveu"), with a typo ("thnaks"), or a word of one of its phrases ("mil"
- * of "mil gracias" when "gracias por la ayuda" took the rest). A negation with anything else
- * left ("thanks, still not working", "danke, geht nicht") is a problem still there, never an
- * ending, though "no, that's all" is one.
+ * Phrases may overlap ("mil gracias" and "gracias por la ayuda"). Customers do not write the
+ * lists exactly, so what the phrases leave is read word by word in the conversation's language
+ * (smallTalkWords.ts): a one-word entry by its stem ("resolvido" as "resolveu"), with a typo
+ * ("thnaks", "mercii"), a letter held down ("byeee"). A negation with anything else left
+ * ("thanks, still not working", "danke, geht nicht", "can't get online") is a problem still
+ * there, never an ending, though "no, that's all" is one.
  */
 import { allLanguagePacks } from '../../../src/languages/languagePacks.js';
 import { spacedWords } from './languageWords.js';
@@ -24,7 +24,7 @@ export type { SmallTalk } from './smallTalkWords.js';
 
 interface Phrases {
   packs: readonly object[];
-  /** Every phrase with what it is, longest first (so "hej hej", a goodbye, goes before "hej"). */
+  /** Every phrase with what it is. */
   list: Array<{ phrase: RegExp; kind: Kind }>;
 }
 
@@ -46,9 +46,7 @@ function allPhrases(): Phrases['list'] {
   for (const p of packs) add([...p.words.thanks, ...p.words.goodbyes, ...p.words.thatsAll], 'ending');
   // `?? []`: a contact center's pack of a new language may lack a list (the pack test reports it), never a crash.
   for (const p of packs) add([...p.words.polite, ...(p.words.fillers ?? [])], 'polite');
-  const list = [...kinds]
-    .sort(([a], [b]) => b.length - a.length)
-    .map(([p, kind]) => ({ phrase: new RegExp(CJK.test(p) ? escape(p) : `(?<![\\p{L}\\p{N}])${escape(p)}(?![\\p{L}\\p{N}])`, 'gu'), kind }));
+  const list = [...kinds].map(([p, kind]) => ({ phrase: new RegExp(CJK.test(p) ? escape(p) : `(?<![\\p{L}\\p{N}])${escape(p)}(?![\\p{L}\\p{N}])`, 'gu'), kind }));
   phrases = { packs, list };
   return list;
 }
@@ -68,12 +66,15 @@ export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined 
   const found = new Set<Kind>();
   const residue: string[] = [];
   for (const clause of clauses) {
-    let rest = clause;
+    // Every phrase is read in the whole clause, overlaps allowed: "mil gracias" and "gracias por la ayuda" cover "mil gracias por la ayuda".
+    const covered = new Array<boolean>(clause.length).fill(false);
     for (const { phrase, kind } of allPhrases()) {
-      const next = rest.replace(phrase, ' ');
-      if (next !== rest) found.add(kind);
-      rest = next;
+      for (const m of clause.matchAll(phrase)) {
+        found.add(kind);
+        covered.fill(true, m.index, m.index + m[0].length);
+      }
     }
+    const rest = clause.split('').map((c, i) => (covered[i] ? ' ' : c)).join('');
     // What the phrases left of Chinese, Japanese, Korean is read word by word too ("了", a particle).
     const left = normalise(spacedWords(rest, lang)).split(' ').filter(Boolean);
     // A negation is an answer when it is the clause ("no, thanks") or starts it without negating a verb ("non c'est bon", not "no funciona").

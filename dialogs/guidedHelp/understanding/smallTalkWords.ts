@@ -3,8 +3,7 @@
  * the phrases first): its pack's and English's greetings, thanks, goodbyes, "that's all",
  * politeness and approval, compared by stem in the language and with a typo in a long word.
  * A word of a single-word entry counts as what the entry is ("resolvido" as "resolveu", an
- * ending); a word of a longer phrase only as politeness ("mil" of "mil gracias"), so it never
- * makes an ending by itself. Negations ("not", "pas", "nicht", a bare "no") are never small
+ * ending); a word of a longer phrase counts for nothing alone ("fine" of "I'm fine"). Negations ("not", "pas", "nicht", a bare "no") are never small
  * talk: they say a problem is still there unless a whole phrase took them ("no thanks").
  */
 import { languagePack, packTagOf, type LanguagePack } from '../../../src/languages/languagePacks.js';
@@ -46,21 +45,21 @@ const cache = new Map<string, { packs: LanguagePack[]; words: SmallTalkWords }>(
 function build(packs: LanguagePack[], lang: string | undefined): SmallTalkWords {
   const negations = new Set<string>();
   for (const p of [...packs, ...NEGATING.map(languagePack)]) {
-    for (const w of [...p.words.negations, ...p.words.no].map(normalise)) if (w && !w.includes(' ')) negations.add(w);
+    for (const w of [...p.words.negations, ...p.words.no].map(normalise)) {
+      if (w && !w.includes(' ')) negations.add(w);
+      // English "n't" folds to a lone "t" ("didn t"): that letter negates whatever verb it follows ("can't get online").
+      else if (/ t$/.test(w)) negations.add('t');
+    }
   }
   const verbal = new Set(packs[0].words.negations.map(normalise).filter((w) => w && !w.includes(' ')));
   const singles = new Map<string, Kind>();
   const typos = new Map<string, Kind>();
+  // Single-word entries only: a word of a longer phrase ("fine" of "i m fine", "matin") says nothing alone.
   const add = (list: string[], kind: Kind) => {
-    for (const entry of list.map(normalise).filter(Boolean)) {
-      const words = entry.split(' ');
-      const k: Kind = words.length === 1 ? kind : 'polite';
-      for (const w of words.filter((x) => !negations.has(x))) {
-        const s = stem(w, lang);
-        // A word that is a whole entry wins over the same word inside a phrase.
-        if (!singles.has(s) || k !== 'polite') singles.set(s, k);
-        if (w.length >= TYPO_FROM - 2 && !CJK.test(w) && (!typos.has(w) || k !== 'polite')) typos.set(w, k);
-      }
+    for (const w of list.map(normalise).filter((e) => e && !e.includes(' ') && !negations.has(e))) {
+      const s = stem(w, lang);
+      if (!singles.has(s)) singles.set(s, kind);
+      if (w.length >= TYPO_FROM - 2 && !CJK.test(w) && !typos.has(w)) typos.set(w, kind);
     }
   };
   for (const p of packs) {
