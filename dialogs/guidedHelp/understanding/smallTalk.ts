@@ -31,6 +31,8 @@ interface Phrases {
 let phrases: Phrases | undefined;
 
 /** Chinese, Japanese, Korean phrases are found anywhere; others as whole words. */
+/** Approval from this length ends a conversation by itself ("super", "perfect"); shorter is an answer ("ok", "okay", "top"). */
+const STRONG_APPROVAL = 5;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -45,7 +47,8 @@ function allPhrases(): Phrases['list'] {
   for (const p of packs) add(p.words.greetings, 'greeting');
   for (const p of packs) add([...p.words.thanks, ...p.words.goodbyes, ...p.words.thatsAll], 'ending');
   // `?? []`: a contact center's pack of a new language may lack a list (the pack test reports it), never a crash.
-  for (const p of packs) add([...p.words.polite, ...(p.words.fillers ?? [])], 'polite');
+  for (const p of packs) add(p.words.fillers ?? [], 'approval');
+  for (const p of packs) add(p.words.polite, 'polite');
   const list = [...kinds].map(([p, kind]) => ({ phrase: new RegExp(CJK.test(p) ? escape(p) : `(?<![\\p{L}\\p{N}])${escape(p)}(?![\\p{L}\\p{N}])`, 'gu'), kind }));
   phrases = { packs, list };
   return list;
@@ -64,6 +67,7 @@ export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined 
   if (clauses.length === 0) return undefined;
   const words = smallTalkWordsOf(lang);
   const found = new Set<Kind>();
+  const approvals: string[] = [];
   const residue: string[] = [];
   for (const clause of clauses) {
     // Every phrase is read in the whole clause, overlaps allowed: "mil gracias" and "gracias por la ayuda" cover "mil gracias por la ayuda".
@@ -71,6 +75,7 @@ export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined 
     for (const { phrase, kind } of allPhrases()) {
       for (const m of clause.matchAll(phrase)) {
         found.add(kind);
+        if (kind === 'approval') approvals.push(m[0]);
         covered.fill(true, m.index, m.index + m[0].length);
       }
     }
@@ -85,8 +90,12 @@ export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined 
   if (residue.some((w) => words.negation(w)) && residue.some((w) => !words.negation(w) && (w.length >= 2 || CJK.test(w)))) return undefined;
   for (const w of residue) {
     const kind = words.kindOf(w);
+    if (kind === 'approval') approvals.push(w);
     if (kind) found.add(kind);
     else if (!isStopWord(w, lang) && !words.negation(w)) return undefined;
   }
-  return found.has('ending') ? 'ending' : found.has('greeting') ? 'greeting' : undefined;
+  if (found.has('ending')) return 'ending';
+  if (found.has('greeting')) return 'greeting';
+  // Approval alone ends ("perfect!", "nickel", "super"); a short one is an answer, not a goodbye ("ok", "yes", "cool").
+  return approvals.some((a) => a.length >= STRONG_APPROVAL) ? 'ending' : undefined;
 }

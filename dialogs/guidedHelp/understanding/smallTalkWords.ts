@@ -11,7 +11,8 @@ import { normalise } from './normalise.js';
 import { stem, typoDistance } from './textTokens.js';
 
 export type SmallTalk = 'greeting' | 'ending';
-export type Kind = SmallTalk | 'polite';
+/** 'approval' ("perfect", "nickel") alone is an ending when strong enough (smallTalk.ts); 'polite' ("please", "now") never is. */
+export type Kind = SmallTalk | 'approval' | 'polite';
 
 export interface SmallTalkWords {
   /** What a word alone is in small talk, undefined when it is none (or a negation). */
@@ -65,7 +66,8 @@ function build(packs: LanguagePack[], lang: string | undefined): SmallTalkWords 
   for (const p of packs) {
     add(p.words.greetings, 'greeting');
     add([...p.words.thanks, ...p.words.goodbyes, ...p.words.thatsAll], 'ending');
-    add([...p.words.polite, ...(p.words.fillers ?? [])], 'polite');
+    add(p.words.fillers ?? [], 'approval');
+    add(p.words.polite, 'polite');
   }
   return {
     negation: (word) => negations.has(word),

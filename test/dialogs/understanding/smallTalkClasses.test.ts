@@ -1,7 +1,7 @@
 /**
  * Endings and requests outside the topics as word classes, in every language the bot offers
  * (U7): an ending is a message made only of greetings, thanks, goodbyes, "that's all", approval
- * and politeness, read with stems, typos and letters held down; a negation beside anything else
+ * and politeness, read with stems, typos, letters held down and apostrophes left out; a negation beside anything else
  * is a problem still there, never an ending. Out-of-topic words are read in any inflection and
  * as the head of a compound, never as a compound's first part ("packet loss" is a fault). These
  * sentences are written here as tuning messages, not taken from a held-out set.
@@ -11,12 +11,12 @@ import { aboutOtherBusiness } from '../../../bots/topicHedges.js';
 import { smallTalkOf } from '../../../dialogs/guidedHelp/understanding/smallTalk.js';
 
 const ENDINGS: Record<string, string[]> = {
-  'en-US': ['thx a lot!', 'ok cool, bye', 'all fixed now, thank you', 'perfect, that worked', 'thnaks, byeee', 'nope, that\'s everything'],
+  'en-US': ['thx a lot!', 'ok cool, bye', 'all fixed now, thank you', 'perfect, that worked', 'thnaks, byeee', 'nope, that\'s everything', 'thats all thanks', 'great job, thanks'],
   'en-GB': ['cheers mate, that\'s me sorted', 'ta very much'],
-  'fr-FR': ['mercii, bonne soirée', 'c\'est réglé, merci à vous', 'non merci, ce sera tout', 'top merci beaucoup'],
+  'fr-FR': ['mercii, bonne soirée', 'c\'est réglé, merci à vous', 'non merci, ce sera tout', 'top merci beaucoup', 'parfait !', 'cest tout merci'],
   'fr-CA': ['c\'est beau, merci ben', 'tiguidou, bonne journée là'],
-  'es-ES': ['ya está solucionado, gracias', 'no, nada más', 'graciass, hasta luego', 'todo bien, mil gracias'],
-  'de-DE': ['hat sich erledigt, danke', 'nein danke, das war alles', 'dankeee', 'klappt wieder, vielen Dank'],
+  'es-ES': ['ya está solucionado, gracias', 'no, nada más', 'graciass, hasta luego', 'todo bien, mil gracias', 'perfecto!'],
+  'de-DE': ['hat sich erledigt, danke', 'nein danke, das war alles', 'dankeee', 'klappt wieder, vielen Dank', 'perfekt!'],
   'it-IT': ['risolto, grazie mille', 'ok perfetto, buona serata'],
   'nl-NL': ['het werkt weer, dankjewel', 'top, bedankt voor de hulp'],
   'pt-BR': ['valeu, resolveu', 'beleza, tchau'],
@@ -71,6 +71,11 @@ describe('small talk and out-of-topic word classes (U7)', () => {
   }
   it('[U7] a negation beside anything else, or a problem in everyday words, is never small talk', () => {
     for (const [t, locale] of STILL_A_PROBLEM) expect(smallTalkOf(t, locale), t).to.equal(undefined);
+  });
+  it('[U7] a short answer alone is no ending: the customer may go on ("ok", "yes", "cool")', () => {
+    for (const [t, locale] of [['ok', 'en-US'], ['yes', 'en-US'], ['cool', 'en-US'], ['oui', 'fr-FR'], ['vale', 'es-ES'], ['ja', 'de-DE']]) {
+      expect(smallTalkOf(t, locale), t).to.equal(undefined);
+    }
   });
   it('[U7] a greeting alone is a greeting in each language, however written', () => {
     for (const [t, locale] of [['good evening', 'en-US'], ['moin', 'de-DE'], ['buenas tardes', 'es-ES'], ['bonsoir', 'fr-FR'], ['god morgon', 'sv-SE'], ['早上好', 'zh-CN']]) {
