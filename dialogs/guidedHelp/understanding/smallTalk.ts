@@ -72,18 +72,30 @@ export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined 
   for (const clause of clauses) {
     // Every phrase is read in the whole clause, overlaps allowed: "mil gracias" and "gracias por la ayuda" cover "mil gracias por la ayuda".
     const covered = new Array<boolean>(clause.length).fill(false);
+    const lone: Array<{ start: number; end: number }> = [];
     for (const { phrase, kind } of allPhrases()) {
       for (const m of clause.matchAll(phrase)) {
-        found.add(kind);
-        if (kind === 'approval') approvals.push(m[0]);
-        covered.fill(true, m.index, m.index + m[0].length);
+        // A one-word greeting is a time of day too ("seit heute morgen", "since this morning"): it greets only where the clause starts.
+        if (kind === 'greeting' && !m[0].includes(' ') && !CJK.test(m[0])) lone.push({ start: m.index, end: m.index + m[0].length });
+        else {
+          found.add(kind);
+          if (kind === 'approval') approvals.push(m[0]);
+          covered.fill(true, m.index, m.index + m[0].length);
+        }
       }
+    }
+    for (const g of lone.sort((a, b) => a.start - b.start)) {
+      if (!covered.slice(0, g.start).every((c, i) => c || clause[i] === ' ')) continue;
+      found.add('greeting');
+      covered.fill(true, g.start, g.end);
     }
     const rest = clause.split('').map((c, i) => (covered[i] ? ' ' : c)).join('');
     // What the phrases left of Chinese, Japanese, Korean is read word by word too ("了", a particle).
     const left = normalise(spacedWords(rest, lang)).split(' ').filter(Boolean);
     // A negation is an answer when it is the clause ("no, thanks") or starts it without negating a verb ("non c'est bon", not "no funciona").
     if (left.some((w) => words.negation(w) && clause !== w && (words.verbal(w) || !clause.startsWith(`${w} `)))) return undefined;
+    // The same for a greeting read word by word: "morgen" after "seit heute" is a time, and says something.
+    if (left.some((w, i) => words.kindOf(w) === 'greeting' && !(i === 0 && clause.startsWith(w)))) return undefined;
     residue.push(...left);
   }
   // "no" alone is an answer ("no, that's all"); a negation with a word beside it is a problem ("no va", "geht nicht").
