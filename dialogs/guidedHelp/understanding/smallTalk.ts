@@ -63,7 +63,8 @@ function allPhrases(): Phrases['list'] {
  */
 export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined {
   // Clause by clause: a negation is an answer only where a clause starts ("merci, non c'est tout"), not after a verb ("ça marche pas").
-  const clauses = text.slice(0, 200).split(/[,.;:!?¿¡،、，。！？\n]+/u).map(normalise).filter(Boolean);
+  // "tschüß" is the lists' "tschuss": ß written out, as the packs spell it.
+  const clauses = text.slice(0, 200).replace(/ß/g, 'ss').split(/[,.;:!?¿¡،、，。！？\n]+/u).map(normalise).filter(Boolean);
   if (clauses.length === 0) return undefined;
   const words = smallTalkWordsOf(lang);
   const found = new Set<Kind>();

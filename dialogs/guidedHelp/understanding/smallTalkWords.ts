@@ -33,12 +33,14 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 /**
  * One typo: a letter too many or missing from a word of four letters or more ("mercii",
- * "thnks"), a letter changed or two swapped only from six ("thnaks"): a changed letter in a
- * short word makes another word too often ("dank", "dark").
+ * "thnks"), two letters swapped from five ("dnake"), a letter changed only from six: a changed
+ * letter in a short word makes another word too often ("dank", "dark").
  */
 function typoFor(said: string, word: string): boolean {
   if (Math.abs(said.length - word.length) === 1) return Math.min(said.length, word.length) >= TYPO_FROM - 2 && typoDistance(said, word, 1) <= 1;
-  return said.length >= TYPO_FROM && word.length >= TYPO_FROM && typoDistance(said, word, 1) <= 1;
+  if (said.length >= TYPO_FROM && word.length >= TYPO_FROM) return typoDistance(said, word, 1) <= 1;
+  // Two letters swapped in a shorter word ("dnake"): the same letters, so rarely another word.
+  return said.length === word.length && said.length >= TYPO_FROM - 1 && [...said].sort().join('') === [...word].sort().join('') && typoDistance(said, word, 1) <= 1;
 }
 
 const cache = new Map<string, { packs: LanguagePack[]; words: SmallTalkWords }>();

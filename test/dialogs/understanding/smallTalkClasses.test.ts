@@ -16,7 +16,7 @@ const ENDINGS: Record<string, string[]> = {
   'fr-FR': ['mercii, bonne soirée', 'c\'est réglé, merci à vous', 'non merci, ce sera tout', 'top merci beaucoup', 'parfait !', 'cest tout merci'],
   'fr-CA': ['c\'est beau, merci ben', 'tiguidou, bonne journée là'],
   'es-ES': ['ya está solucionado, gracias', 'no, nada más', 'graciass, hasta luego', 'todo bien, mil gracias', 'perfecto!'],
-  'de-DE': ['hat sich erledigt, danke', 'nein danke, das war alles', 'dankeee', 'klappt wieder, vielen Dank', 'perfekt!'],
+  'de-DE': ['hat sich erledigt, danke', 'nein danke, das war alles', 'dankeee', 'klappt wieder, vielen Dank', 'perfekt!', 'dnake, tschüß'],
   'it-IT': ['risolto, grazie mille', 'ok perfetto, buona serata'],
   'nl-NL': ['het werkt weer, dankjewel', 'top, bedankt voor de hulp'],
   'pt-BR': ['valeu, resolveu', 'beleza, tchau'],
