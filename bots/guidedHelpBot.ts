@@ -225,10 +225,10 @@ export class GuidedHelpBot extends ActivityHandler {
       const line = !hint.ok && hint.hint === 'notAPosition' ? message(locale, 'hintNotAPosition', { count: topics.length }) : message(locale, 'topicNotUnderstood');
       return void (await context.sendActivity(topicPicker(topics, line, locale)));
     }
-    // "hello": nothing to understand yet, so a greeting rather than "I did not understand"; once
-    // greeted (the customer wrote while the greeting was on its way), the topics again in other
-    // words, an answer of its own rather than the greeting twice (U1).
-    if (contentWords(text).length === 0) {
+    // "hello", "good evening", "moin": nothing to understand yet, so a greeting rather than "I did
+    // not understand" (U7); once greeted (the customer wrote while the greeting was on its way),
+    // the topics again in other words, an answer of its own rather than the greeting twice (U1).
+    if (talk === 'greeting' || contentWords(text).length === 0) {
       if (!(await this.greeted.has(context.activity.conversation.id))) return void (await this.greet(context, topics));
       return void (await context.sendActivity(topicPicker(topics, message(locale, 'topicsAgain'), locale)));
     }

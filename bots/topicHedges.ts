@@ -14,6 +14,7 @@
  */
 import { languagePack, packTagOf } from '../src/languages/languagePacks.js';
 import { foldMarks, normalise } from '../dialogs/guidedHelp/understanding/normalise.js';
+import { offTopicWordIn } from '../dialogs/guidedHelp/understanding/offTopicWords.js';
 import { scoreCandidates, type MatchCandidate } from '../dialogs/guidedHelp/understanding/freeTextMatcher.js';
 
 /** Each pack's out-of-topic words as one pattern of whole words (normalised text), compiled once per pack. */
@@ -34,14 +35,15 @@ function offTopicPattern(locale: string): RegExp | undefined {
 
 /**
  * Whether the text is about billing, sales or a contract in the customer's language: the
- * pack's `offTopic` words (src/languages/packs), only what a fault report does not say:
+ * pack's `offTopic` phrases and `offTopicWords` (src/languages/packs), only what a fault report does not say:
  * "charge" alone is a battery ("won't charge"), "Zahlen" are numbers, a printer "bought last
  * week" is still a fault, so those are left out or asked for in a phrase. German glues words
  * together ("Handyrechnung", "Internetvertrag"): its billing words match inside a compound.
  */
 export function aboutOtherBusiness(text: string, locale: string): boolean {
   const words = offTopicPattern(locale);
-  return words !== undefined && words.test(normalise(text.slice(0, 500)));
+  // The phrases (context decides: "cancel my plan", not "cancel the print job"), then the words any inflection of which is enough ("gefactureerd").
+  return (words !== undefined && words.test(normalise(text.slice(0, 500)))) || offTopicWordIn(text.slice(0, 500), locale);
 }
 
 /**

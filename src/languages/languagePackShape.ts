@@ -44,7 +44,7 @@ export interface PackWords {
    * Words that say nothing in small talk only ("ok", "perfect", "super"): "ok perfect thanks" is
    * an ending. Kept apart from `polite`, which yes/no and person requests strip too ("ok" is a yes).
    */
-  fillers?: string[];
+  fillers: string[];
   but: string[];
   person: PersonWords;
   greetings: string[];
@@ -53,6 +53,11 @@ export interface PackWords {
   thatsAll: string[];
   /** Out-of-topic requests (billing, orders, prices, cancelling): regular-expression alternations of words. */
   offTopic: string[];
+  /**
+   * Out-of-topic words read in any inflection (offTopicWords.ts): by stem, by prefix when they end
+   * in `*`, inside a compound. Phrases that need their context stay in `offTopic`.
+   */
+  offTopicWords: string[];
 }
 
 export interface LanguagePack {

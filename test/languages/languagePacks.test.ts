@@ -16,7 +16,7 @@ import { catalogueProblems } from '../catalogueProblems.js';
 const en = () => languagePack('en-US');
 /** Texts that may read the same as in English (a word languages share, an untranslatable name). */
 const SAME_AS_ENGLISH = new Set(['no', 'offer', 'messages', 'message', 'inspector', 'conversation', 'account', 'start', 'send', 'title']);
-const WORD_LISTS = ['stopWords', 'yes', 'no', 'polite', 'but', 'greetings', 'thanks', 'goodbyes', 'thatsAll', 'offTopic'] as const;
+const WORD_LISTS = ['stopWords', 'yes', 'no', 'polite', 'fillers', 'but', 'greetings', 'thanks', 'goodbyes', 'thatsAll', 'offTopic', 'offTopicWords'] as const;
 /** English variants (en-GB) read as English: only their keys and placeholders are checked. */
 const problemsOf = (part: 'bot' | 'page' | 'handover', tag: string) =>
   catalogueProblems(languagePack(tag)[part], en()[part], SAME_AS_ENGLISH).filter((p) => !(tag.startsWith('en-') && p.startsWith('English')));

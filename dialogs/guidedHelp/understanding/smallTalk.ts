@@ -1,63 +1,57 @@
 /**
  * Greetings, thanks, goodbyes and "that's all" (U7), in every language the bot offers: a
- * message made only of them (and politeness, and words that say nothing about a topic: "thanks
- * for your help") is small talk, not a topic the bot failed to understand. An ending (thanks,
- * goodbye, that's all) is answered with a goodbye; a greeting with the topics. The phrases are
- * each pack's `greetings`, `thanks`, `goodbyes` and `thatsAll` (src/languages/packs), read
- * whatever the conversation's language: "merci, bye" mixes two.
+ * message made only of them (and politeness, approval such as "ok", "perfect", "nickel", and
+ * words that say nothing about a topic: "thanks for your help") is small talk, not a topic the
+ * bot failed to understand. An ending (thanks, goodbye, that's all, "it works again") is
+ * answered with a goodbye; a greeting with the topics. The phrases are each pack's
+ * `greetings`, `thanks`, `goodbyes`, `thatsAll`, `polite` and `fillers` (src/languages/packs),
+ * read whatever the conversation's language: "merci, bye" mixes two.
+ *
+ * Phrases may overlap ("mil gracias" and "gracias por la ayuda"). Customers do not write the
+ * lists exactly, so what the phrases leave is read word by word in the conversation's language
+ * (smallTalkWords.ts): a one-word entry by its stem ("resolvido" as "resolveu"), with a typo
+ * ("thnaks", "mercii"), a letter held down ("byeee"). A negation with anything else left
+ * ("thanks, still not working", "danke, geht nicht", "can't get online") is a problem still
+ * there, never an ending, though "no, that's all" is one.
  */
-import { allLanguagePacks, languagePack, packTagOf } from '../../../src/languages/languagePacks.js';
-import { foldMarks, normalise } from './normalise.js';
+import { allLanguagePacks } from '../../../src/languages/languagePacks.js';
+import { spacedWords } from './languageWords.js';
+import { normalise } from './normalise.js';
+import { smallTalkWordsOf, type Kind, type SmallTalk } from './smallTalkWords.js';
 import { isStopWord } from './textTokens.js';
 
-export type SmallTalk = 'greeting' | 'ending';
+export type { SmallTalk } from './smallTalkWords.js';
 
 interface Phrases {
   packs: readonly object[];
-  /** Every phrase with what it is, longest first (so "hej hej", a goodbye, goes before "hej"). */
-  list: Array<{ phrase: RegExp; kind: SmallTalk | 'polite' }>;
+  /** Every phrase with what it is. */
+  list: Array<{ phrase: RegExp; kind: Kind }>;
 }
 
 let phrases: Phrases | undefined;
 
 /** Chinese, Japanese, Korean phrases are found anywhere; others as whole words. */
+/** Approval from this length ends a conversation by itself ("super", "perfect"); shorter is an answer ("ok", "okay", "top"). */
+const STRONG_APPROVAL = 5;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function allPhrases(): Phrases['list'] {
   const packs = allLanguagePacks();
   if (phrases && phrases.packs.length === packs.length && phrases.packs.every((p, i) => p === packs[i])) return phrases.list;
-  const kinds = new Map<string, SmallTalk | 'polite'>();
+  const kinds = new Map<string, Kind>();
   // A greeting in one language may be a goodbye in another ("ciao", Dutch "dag"): as a first word, a greeting is the safer reading.
-  const add = (list: string[], kind: SmallTalk | 'polite') => {
+  const add = (list: string[], kind: Kind) => {
     for (const p of list.map(normalise).filter(Boolean)) if (!kinds.has(p)) kinds.set(p, kind);
   };
   for (const p of packs) add(p.words.greetings, 'greeting');
   for (const p of packs) add([...p.words.thanks, ...p.words.goodbyes, ...p.words.thatsAll], 'ending');
-  for (const p of packs) add([...p.words.polite, ...(p.words.fillers ?? [])], 'polite');
-  const list = [...kinds]
-    .sort(([a], [b]) => b.length - a.length)
-    .map(([p, kind]) => ({ phrase: new RegExp(CJK.test(p) ? escape(p) : `(?<![\\p{L}\\p{N}])${escape(p)}(?![\\p{L}\\p{N}])`, 'gu'), kind }));
+  // `?? []`: a contact center's pack of a new language may lack a list (the pack test reports it), never a crash.
+  for (const p of packs) add(p.words.fillers ?? [], 'approval');
+  for (const p of packs) add(p.words.polite, 'polite');
+  const list = [...kinds].map(([p, kind]) => ({ phrase: new RegExp(CJK.test(p) ? escape(p) : `(?<![\\p{L}\\p{N}])${escape(p)}(?![\\p{L}\\p{N}])`, 'gu'), kind }));
   phrases = { packs, list };
   return list;
-}
-
-/**
- * Whether a negation of the language is left around the phrases ("não resolveu", "det virker
- * nu ikke", "还是不行，谢谢"): a fault still there, not an ending. A "no" opening the message on
- * its own, before a comma or thanks, is an answer ("нет, спасибо", "nej tak", "no thanks").
- */
-function negated(left: string[], text: string, lang: string | undefined): boolean {
-  const tag = packTagOf(lang);
-  if (!tag) return false;
-  const { negations, no, thanks } = languagePack(tag).words;
-  const negs = negations.map(normalise).filter((n) => n !== '' && !n.includes(' '));
-  const isNegation = (w: string) => (CJK.test(w) ? negs.some((n) => w.includes(n)) : negs.includes(w));
-  const first = left[0];
-  const said = normalise(text);
-  const answer = (w: string) =>
-    no.map(normalise).includes(w) && (new RegExp(`^\\s*${escape(w)}\\s*[,.!;:，、。]`, 'iu').test(foldMarks(text)) || thanks.some((t) => said.startsWith(`${w} ${normalise(t)}`)));
-  return left.some((w, i) => isNegation(w) && !(i === 0 && w === first && answer(w)));
 }
 
 /**
@@ -65,19 +59,56 @@ function negated(left: string[], text: string, lang: string | undefined): boolea
  * with them), 'greeting' when it is only a greeting, undefined when it says anything else.
  *
  * @param text - the customer's message
- * @param lang - the conversation's language: its stop words may be left around the phrases
+ * @param lang - the conversation's language: its stop words may be left around the phrases, its stems and phrases' words read
  */
 export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined {
-  let rest = normalise(text.slice(0, 200));
-  if (rest === '') return undefined;
-  const found = new Set<SmallTalk | 'polite'>();
-  for (const { phrase, kind } of allPhrases()) {
-    const next = rest.replace(phrase, ' ');
-    if (next !== rest) found.add(kind);
-    rest = next;
+  // Clause by clause: a negation is an answer only where a clause starts ("merci, non c'est tout"), not after a verb ("ça marche pas").
+  // "tschüß" is the lists' "tschuss": ß written out, as the packs spell it.
+  const clauses = text.slice(0, 200).replace(/ß/g, 'ss').split(/[,.;:!?¿¡،、，。！？\n]+/u).map(normalise).filter(Boolean);
+  if (clauses.length === 0) return undefined;
+  const words = smallTalkWordsOf(lang);
+  const found = new Set<Kind>();
+  const approvals: string[] = [];
+  const residue: string[] = [];
+  for (const clause of clauses) {
+    // Every phrase is read in the whole clause, overlaps allowed: "mil gracias" and "gracias por la ayuda" cover "mil gracias por la ayuda".
+    const covered = new Array<boolean>(clause.length).fill(false);
+    const lone: Array<{ start: number; end: number }> = [];
+    for (const { phrase, kind } of allPhrases()) {
+      for (const m of clause.matchAll(phrase)) {
+        // A one-word greeting is a time of day too ("seit heute morgen", "since this morning"): it greets only where the clause starts.
+        if (kind === 'greeting' && !m[0].includes(' ') && !CJK.test(m[0])) lone.push({ start: m.index, end: m.index + m[0].length });
+        else {
+          found.add(kind);
+          if (kind === 'approval') approvals.push(m[0]);
+          covered.fill(true, m.index, m.index + m[0].length);
+        }
+      }
+    }
+    for (const g of lone.sort((a, b) => a.start - b.start)) {
+      if (!covered.slice(0, g.start).every((c, i) => c || clause[i] === ' ')) continue;
+      found.add('greeting');
+      covered.fill(true, g.start, g.end);
+    }
+    const rest = clause.split('').map((c, i) => (covered[i] ? ' ' : c)).join('');
+    // What the phrases left of Chinese, Japanese, Korean is read word by word too ("了", a particle).
+    const left = normalise(spacedWords(rest, lang)).split(' ').filter(Boolean);
+    // A negation is an answer when it is the clause ("no, thanks") or starts it without negating a verb ("non c'est bon", not "no funciona").
+    if (left.some((w) => words.negation(w) && clause !== w && (words.verbal(w) || !clause.startsWith(`${w} `)))) return undefined;
+    // The same for a greeting read word by word: "morgen" after "seit heute" is a time, and says something.
+    if (left.some((w, i) => words.kindOf(w) === 'greeting' && !(i === 0 && clause.startsWith(w)))) return undefined;
+    residue.push(...left);
   }
-  const left = rest.split(/\s+/).filter(Boolean);
-  if (left.some((w) => !isStopWord(w, lang))) return undefined;
-  if (negated(left, text, lang)) return undefined;
-  return found.has('ending') ? 'ending' : found.has('greeting') ? 'greeting' : undefined;
+  // "no" alone is an answer ("no, that's all"); a negation with a word beside it is a problem ("no va", "geht nicht").
+  if (residue.some((w) => words.negation(w)) && residue.some((w) => !words.negation(w) && (w.length >= 2 || CJK.test(w)))) return undefined;
+  for (const w of residue) {
+    const kind = words.kindOf(w);
+    if (kind === 'approval') approvals.push(w);
+    if (kind) found.add(kind);
+    else if (!isStopWord(w, lang) && !words.negation(w)) return undefined;
+  }
+  if (found.has('ending')) return 'ending';
+  if (found.has('greeting')) return 'greeting';
+  // Approval alone ends ("perfect!", "nickel", "super"); a short one is an answer, not a goodbye ("ok", "yes", "cool").
+  return approvals.some((a) => a.length >= STRONG_APPROVAL) ? 'ending' : undefined;
 }

@@ -64,7 +64,8 @@ export function heldOutOutcome(message: HeldOutMessage, lang: HeldOutLanguage): 
   const exact = matchTopic(topics, message.text, locale);
   if (exact) return { message, got: exact.casebaseId, automatic: true };
   // As the bot reads it (guidedHelpBot.ts): small talk, then a request outside the topics (U7).
-  // The sets' 'ending' is any small talk with no request, a greeting alone included (heldOutMessage.ts).
+  // The sets' 'ending' is any small talk with no request, a greeting included (heldOutMessage.ts):
+  // the bot answers a greeting with one and the topics, never with "I did not understand".
   if (smallTalkOf(message.text, locale) !== undefined) return { message, got: 'ending', automatic: false };
   if (aboutOtherBusiness(message.text, locale)) return { message, got: 'offTopic', automatic: false };
   const u = understandTopic(topics, message.text, locale, (id) => casebaseVocabulary(id, lang));
