@@ -8,6 +8,11 @@ import { RETIRED_HELD_OUT_DE } from './retiredHeldOutDe.js';
 import { RETIRED_HELD_OUT_EN } from './retiredHeldOutEn.js';
 import { RETIRED_HELD_OUT_ES } from './retiredHeldOutEs.js';
 import { RETIRED_HELD_OUT_FR } from './retiredHeldOutFr.js';
+import { RETIRED_HELD_OUT_DA_SECOND } from './retiredHeldOutDaSecond.js';
+import { RETIRED_HELD_OUT_SV_SECOND } from './retiredHeldOutSvSecond.js';
+import { RETIRED_HELD_OUT_JA_SECOND } from './retiredHeldOutJaSecond.js';
+import { RETIRED_HELD_OUT_KO_SECOND } from './retiredHeldOutKoSecond.js';
+import { RETIRED_HELD_OUT_SMALL_TALK_FR_SECOND } from './retiredHeldOutSmallTalkFrSecond.js';
 import { RETIRED_HELD_OUT_EN_GB } from './retiredHeldOutEnGb.js';
 import { RETIRED_HELD_OUT_FR_CA } from './retiredHeldOutFrCa.js';
 import { RETIRED_HELD_OUT_IT } from './retiredHeldOutIt.js';
@@ -54,4 +59,13 @@ export const RETIRED_SMALL_TALK_SETS: Readonly<Record<'en' | 'fr' | 'es' | 'de',
   fr: RETIRED_HELD_OUT_SMALL_TALK_FR,
   es: RETIRED_HELD_OUT_SMALL_TALK_ES,
   de: RETIRED_HELD_OUT_SMALL_TALK_DE,
+};
+
+/** Second blind editions that fell short when measured after tuning, retired as their misses informed a third round. */
+export const RETIRED_SECOND_EDITION_SETS: Readonly<Record<string, readonly HeldOutMessage[]>> = {
+  'da-DK': RETIRED_HELD_OUT_DA_SECOND,
+  'sv-SE': RETIRED_HELD_OUT_SV_SECOND,
+  'ja-JP': RETIRED_HELD_OUT_JA_SECOND,
+  'ko-KR': RETIRED_HELD_OUT_KO_SECOND,
+  'fr endings and out-of-topic': RETIRED_HELD_OUT_SMALL_TALK_FR_SECOND,
 };

@@ -7,7 +7,7 @@
  */
 import type { HeldOutMessage } from './heldOut/heldOutMessage.js';
 import { EVALUATION_SET } from './evaluationSet.js';
-import { RETIRED_HELD_OUT_SETS, RETIRED_NEW_LANGUAGE_SETS, RETIRED_SMALL_TALK_SETS } from './retiredHeldOut.js';
+import { RETIRED_HELD_OUT_SETS, RETIRED_NEW_LANGUAGE_SETS, RETIRED_SECOND_EDITION_SETS, RETIRED_SMALL_TALK_SETS } from './retiredHeldOut.js';
 import { TUNING_FIRST_MESSAGES_DE } from './tuningFirstMessagesDe.js';
 import { TUNING_FIRST_MESSAGES_DE_MORE } from './tuningFirstMessagesDeMore.js';
 import { TUNING_FIRST_MESSAGES_DE_THIRD } from './tuningFirstMessagesDeThird.js';
@@ -24,6 +24,7 @@ const TUNING_TEXTS: ReadonlySet<string> = new Set(
     ...Object.values(RETIRED_HELD_OUT_SETS),
     ...Object.values(RETIRED_NEW_LANGUAGE_SETS),
     ...Object.values(RETIRED_SMALL_TALK_SETS),
+    ...Object.values(RETIRED_SECOND_EDITION_SETS),
     ...Object.values(TUNING_NEW_LANGUAGES),
   ]
     .flat()
