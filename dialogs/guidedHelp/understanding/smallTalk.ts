@@ -17,7 +17,7 @@
 import { allLanguagePacks } from '../../../src/languages/languagePacks.js';
 import { spacedWords } from './languageWords.js';
 import { normalise } from './normalise.js';
-import { smallTalkWordsOf, type Kind, type SmallTalk } from './smallTalkWords.js';
+import { smallTalkWordsOf, typoFor, type Kind, type SmallTalk } from './smallTalkWords.js';
 import { isStopWord } from './textTokens.js';
 
 export type { SmallTalk } from './smallTalkWords.js';
@@ -26,6 +26,8 @@ interface Phrases {
   packs: readonly object[];
   /** Every phrase with what it is. */
   list: Array<{ phrase: RegExp; kind: Kind }>;
+  /** The phrases of several words, as words, read again with a typo (spelledPhrases). */
+  spelled: Array<{ words: string[]; kind: Kind }>;
 }
 
 let phrases: Phrases | undefined;
@@ -33,6 +35,8 @@ let phrases: Phrases | undefined;
 /** Chinese, Japanese, Korean phrases are found anywhere; others as whole words. */
 /** Approval from this length ends a conversation by itself ("super", "perfect"); shorter is an answer ("ok", "okay", "top"). */
 const STRONG_APPROVAL = 5;
+/** Phrases glued into one word are read with a typo from this length ("aurevoir", "bonnejournee"): shorter ones meet other words. */
+const TYPO_GLUED = 7;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -50,8 +54,44 @@ function allPhrases(): Phrases['list'] {
   for (const p of packs) add(p.words.fillers ?? [], 'approval');
   for (const p of packs) add(p.words.polite, 'polite');
   const list = [...kinds].map(([p, kind]) => ({ phrase: new RegExp(CJK.test(p) ? escape(p) : `(?<![\\p{L}\\p{N}])${escape(p)}(?![\\p{L}\\p{N}])`, 'gu'), kind }));
-  phrases = { packs, list };
+  // Greetings and endings only: a typo in approval or politeness ("bon", "bien") would meet too many words.
+  const spelled = [...kinds]
+    .filter(([p, kind]) => p.includes(' ') && !CJK.test(p) && (kind === 'ending' || kind === 'greeting'))
+    .map(([p, kind]) => ({ words: p.split(' '), kind }));
+  phrases = { packs, list, spelled };
   return list;
+}
+
+/**
+ * The words the phrases left of a clause, with the phrases of several words found again where
+ * customers misspell one of their words ("bonne journé", "au revoire", "see you latr") or glue
+ * them ("aurevoir"): each word the same or one typo away (smallTalkWords.ts), at least one the
+ * same unless glued. A word a shorter phrase took counts as the same ("see you" in "see you
+ * latr"). Phrases with a negation are left out: "non résolu" misspelled is no ending.
+ */
+function spelledPhrases(tokens: Array<{ word: string; covered: boolean }>, found: Set<Kind>, negation: (w: string) => boolean): string[] {
+  allPhrases();
+  for (const { words, kind } of phrases!.spelled) {
+    if (words.some(negation)) continue;
+    const glued = words.join('');
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (!t.covered && glued.length >= TYPO_GLUED && (t.word === glued || typoFor(t.word, glued))) {
+        found.add(kind);
+        t.covered = true;
+        continue;
+      }
+      const window = tokens.slice(i, i + words.length);
+      if (window.length < words.length) break;
+      const same = window.filter((w, j) => w.word === words[j]).length;
+      const misspelled = window.filter((w, j) => !w.covered && w.word !== words[j]).length;
+      if (same > 0 && misspelled > 0 && window.every((w, j) => w.word === words[j] || (!w.covered && typoFor(w.word, words[j])))) {
+        found.add(kind);
+        for (const w of window) w.covered = true;
+      }
+    }
+  }
+  return tokens.filter((t) => !t.covered).map((t) => t.word);
 }
 
 /**
@@ -91,8 +131,14 @@ export function smallTalkOf(text: string, lang?: string): SmallTalk | undefined 
       covered.fill(true, g.start, g.end);
     }
     const rest = clause.split('').map((c, i) => (covered[i] ? ' ' : c)).join('');
-    // What the phrases left of Chinese, Japanese, Korean is read word by word too ("了", a particle).
-    const left = normalise(spacedWords(rest, lang)).split(' ').filter(Boolean);
+    // What the phrases left of Chinese, Japanese, Korean is read word by word too ("了", a particle); other scripts' with typos in phrases.
+    const tokens: Array<{ word: string; covered: boolean }> = [];
+    let at = 0;
+    for (const word of clause.split(' ')) {
+      if (word) tokens.push({ word, covered: covered[at] });
+      at += word.length + 1;
+    }
+    const left = CJK.test(clause) ? normalise(spacedWords(rest, lang)).split(' ').filter(Boolean) : spelledPhrases(tokens, found, words.negation);
     // A negation is an answer when it is the clause ("no, thanks") or starts it without negating a verb ("non c'est bon", not "no funciona").
     if (left.some((w) => words.negation(w) && clause !== w && (words.verbal(w) || !clause.startsWith(`${w} `)))) return undefined;
     // The same for a greeting read word by word: "morgen" after "seit heute" is a time, and says something.

@@ -36,7 +36,7 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
  * "thnks"), two letters swapped from five ("dnake"), a letter changed only from six: a changed
  * letter in a short word makes another word too often ("dank", "dark").
  */
-function typoFor(said: string, word: string): boolean {
+export function typoFor(said: string, word: string): boolean {
   if (Math.abs(said.length - word.length) === 1) return Math.min(said.length, word.length) >= TYPO_FROM - 2 && typoDistance(said, word, 1) <= 1;
   if (said.length >= TYPO_FROM && word.length >= TYPO_FROM) return typoDistance(said, word, 1) <= 1;
   // Two letters swapped in a shorter word ("dnake"): the same letters, so rarely another word.

@@ -9,11 +9,13 @@
 import { expect } from 'chai';
 import { aboutOtherBusiness } from '../../../bots/topicHedges.js';
 import { smallTalkOf } from '../../../dialogs/guidedHelp/understanding/smallTalk.js';
+import { evaluateHeldOut } from './heldOutEvaluation.js';
+import { PROBES_SMALL_TALK_FR } from './tuningSmallTalkFrProbes.js';
 
 const ENDINGS: Record<string, string[]> = {
   'en-US': ['thx a lot!', 'ok cool, bye', 'all fixed now, thank you', 'perfect, that worked', 'thnaks, byeee', 'nope, that\'s everything', 'thats all thanks', 'great job, thanks'],
   'en-GB': ['cheers mate, that\'s me sorted', 'ta very much'],
-  'fr-FR': ['mercii, bonne soirée', 'c\'est réglé, merci à vous', 'non merci, ce sera tout', 'top merci beaucoup', 'parfait !', 'cest tout merci'],
+  'fr-FR': ['mercii, bonne soirée', 'c\'est réglé, merci à vous', 'non merci, ce sera tout', 'top merci beaucoup', 'parfait !', 'cest tout merci', 'bne soirée a+', 'c regle mrc', 'aurevoir', 'bonne journé a vous', 'cdlt', 'sa remarche merci bcp'],
   'fr-CA': ['c\'est beau, merci ben', 'tiguidou, bonne journée là'],
   'es-ES': ['ya está solucionado, gracias', 'no, nada más', 'graciass, hasta luego', 'todo bien, mil gracias', 'perfecto!'],
   'de-DE': ['hat sich erledigt, danke', 'nein danke, das war alles', 'dankeee', 'klappt wieder, vielen Dank', 'perfekt!', 'dnake, tschüß'],
@@ -41,13 +43,16 @@ const STILL_A_PROBLEM: Array<[string, string]> = [
   ["can't get online since this morning", 'en-US'],
   ['everything was fine until this morning', 'en-US'],
   ['depuis ce matin plus rien', 'fr-FR'],
+  ['c\'est pas réglé, merci', 'fr-FR'],
+  ['ça remarche pas', 'fr-FR'],
+  ['c\'est toute la journée que ça coupe', 'fr-FR'],
   ['seit heute morgen geht gar nichts', 'de-DE'],
   ['nothing works since this morning', 'en-US'],
 ];
 
 const OFF_TOPIC: Record<string, string[]> = {
   'en-US': ['why is my bill higher this month', 'when will my router be delivered', 'what time do you close on saturday', 'I need a new sim card'],
-  'fr-FR': ['j\'ai été facturé deux fois', 'la boutique est ouverte le dimanche ?', 'mon colis n\'est pas arrivé'],
+  'fr-FR': ['j\'ai été facturé deux fois', 'la boutique est ouverte le dimanche ?', 'mon colis n\'est pas arrivé', 'je voudrais souscrire une assurance mobile', 'suis-je éligible à la fibre ?', 'je garde mon numéro si je change d\'opérateur ?'],
   'es-ES': ['no reconozco un cargo en mi cuenta', 'cuándo llega mi pedido', 'a qué hora abre la tienda'],
   'de-DE': ['meine Handyrechnung stimmt nicht', 'ich ziehe nächsten Monat um', 'wann kommt meine Lieferung'],
   'nl-NL': ['ik ben dubbel gefactureerd', 'mijn pakket is niet bezorgd'],
@@ -77,6 +82,16 @@ describe('small talk and out-of-topic word classes (U7)', () => {
     for (const [t, locale] of [['ok', 'en-US'], ['yes', 'en-US'], ['cool', 'en-US'], ['oui', 'fr-FR'], ['vale', 'es-ES'], ['ja', 'de-DE']]) {
       expect(smallTalkOf(t, locale), t).to.equal(undefined);
     }
+  });
+  it('[U7] a phrase with one of its words misspelled or glued is still the phrase', () => {
+    for (const [t, locale] of [['see you latr', 'en-US'], ['bonne soiré', 'fr-FR'], ['au revoire', 'fr-FR'], ['aurevoir', 'fr-FR']]) {
+      expect(smallTalkOf(t, locale), t).to.equal('ending');
+    }
+  });
+  it('[U7] the French probes: endings and out-of-topic requests read as such, topic messages never', () => {
+    const f = evaluateHeldOut(PROBES_SMALL_TALK_FR, 'fr');
+    expect(f.top1Accuracy, f.misses.map((m) => m.message.text).join(' | ')).to.be.at.least(0.9);
+    expect(f.wrongPickRate).to.equal(0);
   });
   it('[U7] a greeting alone is a greeting in each language, however written', () => {
     for (const [t, locale] of [['good evening', 'en-US'], ['moin', 'de-DE'], ['buenas tardes', 'es-ES'], ['bonsoir', 'fr-FR'], ['god morgon', 'sv-SE'], ['早上好', 'zh-CN'], ['hello, anyone there?', 'en-US'], ['hallo, ist da jemand?', 'de-DE'], ['Morning team', 'en-US']]) {
