@@ -118,6 +118,16 @@ function termsOf(c: MatchCandidate, german: boolean, lang: string | undefined): 
   return [...terms.values()];
 }
 
+/**
+ * A word said that is a candidate's word as written with an ending added, where a Snowball
+ * stemmer cut into the word itself: Swedish "bredbandet" stems to "bredb" (an "-andet" ending),
+ * "bredband" to itself. The ending is short (a definite or plural form: -et, -en, -na, -erna),
+ * the word long enough to be no other word's start, and the said word's stem lies inside the
+ * form: Dutch "printer" keeps its stem, a word of its own, never an inflected "print".
+ */
+const inflected = (said: string, form: string, lang: string | undefined) =>
+  form.length >= 5 && said.length > form.length && said.length - form.length <= 4 && said.startsWith(form) && form.startsWith(stem(said, lang));
+
 /** Yes/No choices ("Have you restarted the router?") are read as a yes or a no. */
 function yesNoPick(candidates: MatchCandidate[], text: string, lang: string | undefined): string | undefined {
   const label = (c: MatchCandidate) => normalise(c.label);
@@ -168,7 +178,7 @@ export function scoreCandidates(candidates: MatchCandidate[], text: string, simi
           ...(t.root ? [roots.has(t.root) ? 1 : 0, parts.has(t.root) ? PART_SIMILARITY : 0] : []),
           glued.has(t.word) ? PART_SIMILARITY : 0,
           t.whole && unspaced.includes(t.word) ? 1 : 0,
-          ...(unstemmedTypos ? said.folded.flatMap((s) => (t.forms ?? []).map((f) => Math.min(PART_SIMILARITY, similarity(s, f)))) : []),
+          ...(unstemmedTypos ? said.folded.flatMap((s) => (t.forms ?? []).map((f) => (inflected(s, f, lang) ? 1 : Math.min(PART_SIMILARITY, similarity(s, f))))) : []),
         );
         score += best * t.weight * rarity(t);
       }
