@@ -1,5 +1,5 @@
 /**
- * Which steps of the rolling-upgrade walk leave a deadline to cross (M5, issue #40). The
+ * Which steps of the rolling-upgrade walk leave a deadline to cross (M5). The
  * scenario (rollingUpgrade.test.ts) runs a sleeping customer's step on the last replica of a
  * release, drains that replica, and waits for the step's inactivity deadline on the other
  * release. It once tried that on the walk's first step, the greeting: with more than one topic
@@ -79,7 +79,7 @@ describe('rolling upgrade: the walk steps a deadline crossing may be tried on', 
   after(() => redis && closeRedisConnection(redis));
 
   for (const name of ['the previous release', 'this release']) {
-    it(`[M5] with ${name}'s bot, the greeting leaves no deadline and the topic leaves one, as the walk says (issue #40)`, async () => {
+    it(`[M5] with ${name}'s bot, the greeting leaves no deadline and the topic leaves one, as the walk says`, async () => {
       const r = releases[name];
       const inbox = new r.RedisInbox({ client: redis, tenant });
       const adapter = new r.HubAdapter({ inbox, workerId: 'w1', outbox: new r.Outbox({ send: async () => undefined }) });
