@@ -91,6 +91,23 @@ function extract(commit: string, dir: string): Promise<void> {
 }
 
 /**
+ * `npm ci` of the release's own lock file, from npm's cache first. The registry sometimes drops a
+ * download half way (EIDLETIMEOUT, seen in a fresh-clone run): `npm ci` starts over from an empty
+ * node_modules, so it is safe to repeat, and it is, twice.
+ */
+async function installDependencies(work: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], work);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      process.stderr.write(`      (npm ci of the previous release failed, trying again: ${String(err).split('\n')[1] ?? ''})\n`);
+    }
+  }
+}
+
+/**
  * The previous release, built (from the cache when an earlier run built it).
  *
  * @param commit - the release's commit (default PREVIOUS_RELEASE_COMMIT)
@@ -115,7 +132,7 @@ export async function previousRelease(commit: string = PREVIOUS_RELEASE_COMMIT):
     );
     // The same lock file: the same dependencies, so this checkout's are theirs.
     if (sameLock) await symlink(join(CHECKOUT, 'node_modules'), join(work, 'node_modules'), 'dir');
-    else await step('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], work);
+    else await installDependencies(work);
     await step('npm', ['run', 'build'], work);
     await writeFile(join(work, '.built'), `${full}\n`);
     await cp(work, staging, { recursive: true, verbatimSymlinks: true });
