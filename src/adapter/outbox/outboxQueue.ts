@@ -178,12 +178,14 @@ export class OutboxQueue {
   private markServed(id: string, at: number): number {
     this.served.delete(id);
     this.served.set(id, at);
-    if (this.served.size > this.remembered) {
-      // The oldest first; a conversation still queued keeps its place in the ring.
-      for (const old of this.served.keys()) {
-        if (this.served.size <= this.remembered) break;
-        if (!this.queues.has(old)) this.served.delete(old);
-      }
+    // The oldest first, a few per call (this runs for every POST): a conversation still queued
+    // keeps its time and goes to the back, so a backlog of queued ones is never scanned whole.
+    let budget = 8;
+    for (const old of this.served.keys()) {
+      if (this.served.size <= this.remembered || budget-- === 0) break;
+      const time = this.served.get(old)!;
+      this.served.delete(old);
+      if (this.queues.has(old)) this.served.set(old, time);
     }
     return at;
   }
