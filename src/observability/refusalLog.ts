@@ -37,8 +37,11 @@ export type RefusalLog = (kind: string, fields: Record<string, unknown>, msg: st
  */
 export const NOT_REFUSALS: ReadonlySet<string> = new Set(['closed-conversation', 'webhook-unrecorded', 'turn-failed']);
 
-/** The summary's message: lines not written in the window just ended, by kind. */
-export const SUMMARY_MESSAGE = 'log lines not written in the last window (see hubbot_refusals_total)';
+/**
+ * The summary's message: lines not written in the window just ended, by kind. Each kind keeps its
+ * full count in a metric (refusals in hubbot_refusals_total, the others as NOT_REFUSALS says).
+ */
+export const SUMMARY_MESSAGE = 'outside-caused log lines not written in the last window, by kind (the metrics count every one)';
 
 /** A string cut to `max` characters, with how long it was. */
 export function truncated(value: unknown, max = 64): unknown {
