@@ -131,53 +131,35 @@ export interface RedisStoresUnderTest {
 export function exactIdsProperty(label: string, stores: () => RedisStoresUnderTest, numRuns = 40): void {
   describe(`Ids kept exactly as sent, ${label} (S17)`, function () {
     this.timeout(120_000);
-    it('[S17] the inbox keeps ids that differ in one UTF-16 code unit apart, as the memory inbox does', async () => {
-      await fc.assert(
-        fc.asyncProperty(similarIds, async (ids) => {
-          expect(await inboxAnswers(await stores().inbox(), ids)).to.deep.equal(await inboxAnswers(new MemoryInbox(), ids));
-        }),
-        { numRuns },
-      );
-    });
+    /** A property: on random similar ids, `answers` of the Redis store equal its memory twin's. */
+    const sameAsMemory = <S>(title: string, ids: fc.Arbitrary<string[]>, onRedis: () => Promise<S>, inMemory: () => S, answers: (store: S, ids: string[]) => Promise<unknown>) =>
+      it(title, async () => {
+        await fc.assert(
+          fc.asyncProperty(ids, async (xs) => {
+            expect(await answers(await onRedis(), xs)).to.deep.equal(await answers(inMemory(), xs));
+          }),
+          { numRuns },
+        );
+      });
+    const distinct = similarIds.map((ids) => [...new Set(ids)]);
 
-    it('[S17] scheduled items (ids and conversations differing in one UTF-16 code unit) are listed, claimed when due and deduplicated as the memory inbox does', async () => {
-      await fc.assert(
-        fc.asyncProperty(similarIds, async (ids) => {
-          expect(await scheduledAnswers(await stores().inbox(), ids)).to.deep.equal(await scheduledAnswers(new MemoryInbox(), ids));
-        }),
-        { numRuns },
-      );
-    });
-
-    it('[S17] a pin to one worker ends with the item that set it, whatever code units its id differs in, as in the memory inbox', async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          similarIds.map((ids) => [...new Set(ids)]),
-          async (ids) => {
-            expect(await pinnedAnswers(await stores().inbox(), ids)).to.deep.equal(await pinnedAnswers(new MemoryInbox(), ids));
-          },
-        ),
-        { numRuns },
-      );
-    });
-
-    it('[S17] Storage keeps items under keys that differ in one UTF-16 code unit apart, as memory storage does', async () => {
-      await fc.assert(
-        fc.asyncProperty(similarIds, async (ids) => {
-          expect(await storageAnswers(await stores().storage(), ids)).to.deep.equal(await storageAnswers(new HubMemoryStorage(), ids));
-        }),
-        { numRuns },
-      );
-    });
-
-    it('[S17] transcripts of conversations whose ids differ in one UTF-16 code unit stay apart and list their ids as logged', async () => {
-      await fc.assert(
-        fc.asyncProperty(similarIds, async (ids) => {
-          expect(await transcriptAnswers(await stores().transcripts(), ids)).to.deep.equal(await transcriptAnswers(new HubMemoryTranscriptStore(), ids));
-        }),
-        { numRuns },
-      );
-    });
+    sameAsMemory('[S17] the inbox keeps ids that differ in one UTF-16 code unit apart, as the memory inbox does', similarIds, () => stores().inbox(), () => new MemoryInbox(), inboxAnswers);
+    sameAsMemory(
+      '[S17] scheduled items (ids and conversations differing in one UTF-16 code unit) are listed, claimed when due and deduplicated as the memory inbox does',
+      similarIds,
+      () => stores().inbox(),
+      () => new MemoryInbox(),
+      scheduledAnswers,
+    );
+    sameAsMemory('[S17] a pin to one worker ends with the item that set it, whatever code units its id differs in, as in the memory inbox', distinct, () => stores().inbox(), () => new MemoryInbox(), pinnedAnswers);
+    sameAsMemory('[S17] Storage keeps items under keys that differ in one UTF-16 code unit apart, as memory storage does', similarIds, () => stores().storage(), () => new HubMemoryStorage(), storageAnswers);
+    sameAsMemory(
+      '[S17] transcripts of conversations whose ids differ in one UTF-16 code unit stay apart and list their ids as logged',
+      similarIds,
+      () => stores().transcripts(),
+      () => new HubMemoryTranscriptStore(),
+      transcriptAnswers,
+    );
 
     it('[S17] the three message ids of the attack (\\ud800, \\udbff, \\udc00) are three turns, none a duplicate', async () => {
       const inbox = await stores().inbox();
