@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { message } from '../../dialogs/guidedHelp/guidedHelpMessages.js';
 import { asksForPerson } from '../../dialogs/guidedHelp/personRequest.js';
+import { normalise } from '../../dialogs/guidedHelp/understanding/normalise.js';
+import { smallTalkOf } from '../../dialogs/guidedHelp/understanding/smallTalk.js';
 import { allLanguagePacks, configureLanguagePacks, languagePack, offeredLanguages, packTagOf } from '../../src/languages/languagePacks.js';
 import { catalogueProblems } from '../catalogueProblems.js';
 
@@ -39,6 +41,14 @@ describe('language packs', () => {
       for (const list of WORD_LISTS) expect(p.words[list].length, `${p.tag} ${list}`).to.be.above(0);
       expect(p.words.person.requests.length, p.tag).to.be.above(0);
     }
+  });
+
+  it('[U7] no greeting, thanks, goodbye or "that\'s all" of any pack reads as a lone Latin letter (one is an answer: "a" was a French goodbye through "a+")', () => {
+    const loneLetters = allLanguagePacks().flatMap((p) =>
+      (['greetings', 'thanks', 'goodbyes', 'thatsAll'] as const).flatMap((list) => p.words[list].filter((w) => /^[a-z]$/.test(normalise(w))).map((w) => `${p.tag} ${list} ${w}`)),
+    );
+    expect(loneLetters).to.deep.equal([]);
+    expect(smallTalkOf('a', 'fr-FR')).to.equal(undefined);
   });
 
   it('[I1] a missing or an extra key is reported', () => {
