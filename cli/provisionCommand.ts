@@ -1,5 +1,5 @@
 /**
- * `hubbot provision FILE [--dry-run]`, `hubbot teardown FILE [--dry-run]` and
+ * `hubbot provision FILE [--dry-run] [--resend-secrets]`, `hubbot teardown FILE [--dry-run]` and
  * `hubbot status FILE`: the setup description put on (or taken off) the hub named by the
  * PLATFORM_* environment, one line per step as it completes.
  */
@@ -13,7 +13,8 @@ import { platformFix } from './commandFailure.js';
 type Action = 'provision' | 'teardown' | 'status';
 
 const HELP: Record<Action, string> = {
-  provision: 'Usage: hubbot provision FILE [--dry-run]\n  Creates or updates, in order: authentication, client application, participant, channel, orchestration, account.',
+  provision:
+    'Usage: hubbot provision FILE [--dry-run] [--resend-secrets]\n  Creates or updates, in order: authentication, client application, participant, channel, orchestration, account.\n  --resend-secrets  sends a secret the hub reads back masked again (after rotating it): masked, it cannot be compared.',
   teardown: 'Usage: hubbot teardown FILE [--dry-run]\n  Deletes the resources of FILE in reverse order.',
   status: 'Usage: hubbot status FILE\n  Shows which resources of FILE exist on the platform and whether they match.',
 };
@@ -24,9 +25,14 @@ const HELP: Record<Action, string> = {
  * midway is reported here, with what was done before it.
  */
 export async function runAction(action: Action, args: string[], io: CommandIo = consoleIo()): Promise<number> {
-  const parsed = parseCommandArgs(action, HELP[action], args, { 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, io);
+  const flags = { 'dry-run': { type: 'boolean' as const }, help: { type: 'boolean' as const, short: 'h' }, 'resend-secrets': { type: 'boolean' as const } };
+  const parsed = parseCommandArgs(action, HELP[action], args, flags, io);
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
+  if (values['resend-secrets'] && action !== 'provision') {
+    io.err(`hubbot ${action}: --resend-secrets is for provision only\n\n${HELP[action]}`);
+    return 2;
+  }
   if (positionals.length !== 1) {
     io.err(`hubbot ${action}: name one setup file\n\n${HELP[action]}`);
     return 2;
@@ -37,7 +43,7 @@ export async function runAction(action: Action, args: string[], io: CommandIo = 
   try {
     if (action === 'provision') {
       if (values['dry-run']) io.out('Dry run: nothing will be created or changed.');
-      await provision(platform.conversations, description, { dryRun: values['dry-run'], onStep: print, env: io.env });
+      await provision(platform.conversations, description, { dryRun: values['dry-run'], resendSecrets: values['resend-secrets'] === true, onStep: print, env: io.env });
     } else if (action === 'teardown') {
       await teardown(platform.conversations, description, { dryRun: values['dry-run'], onStep: print });
     } else {

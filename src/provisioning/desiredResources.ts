@@ -106,11 +106,6 @@ function jsonObject(text: string): object | undefined {
   }
 }
 
-/** True when every field of `desired` is present with the same value in `actual` (deeply). */
-export function isSubsetOf(desired: unknown, actual: unknown): boolean {
-  return fieldDifferences(desired, actual).length === 0;
-}
-
 /** A field the hub holds otherwise than the description wants: its path, both values. */
 export interface FieldDifference {
   path: string;
@@ -122,25 +117,31 @@ export interface FieldDifference {
  * Every field of `desired` that `actual` lacks or holds with another value (deeply), as paths
  * (`roles[0].callback`); empty when `desired` is a subset of `actual`. Fields only the hub has
  * (ids, dates) are not differences.
+ *
+ * @param masked - when given, collects the paths of the fields the hub read back masked: they
+ * are not differences, but not known to be equal either (a rotated secret hides there)
  */
-export function fieldDifferences(desired: unknown, actual: unknown, path = ''): FieldDifference[] {
+export function fieldDifferences(desired: unknown, actual: unknown, path = '', masked?: string[]): FieldDifference[] {
   if (desired === actual) return [];
   // A secret the platform masks when read back ("****") cannot be compared: it is not a change.
-  if (typeof desired === 'string' && isMasked(actual)) return [];
+  if (typeof desired === 'string' && isMasked(actual)) {
+    masked?.push(path || '(whole)');
+    return [];
+  }
   // A JSON document carried as a string (the authentication's payload) may come back with its
   // secret masked inside, or its keys reordered: compare the documents.
   if (typeof desired === 'string' && typeof actual === 'string') {
     const [d, a] = [jsonObject(desired), jsonObject(actual)];
-    if (d && a) return fieldDifferences(d, a, path);
+    if (d && a) return fieldDifferences(d, a, path, masked);
   }
   const here = [{ path: path || '(whole)', desired, actual }];
   if (Array.isArray(desired)) {
     if (!Array.isArray(actual) || desired.length !== actual.length) return here;
-    return desired.flatMap((d, i) => fieldDifferences(d, actual[i], `${path}[${i}]`));
+    return desired.flatMap((d, i) => fieldDifferences(d, actual[i], `${path}[${i}]`, masked));
   }
   if (desired && typeof desired === 'object') {
     if (!actual || typeof actual !== 'object') return here;
-    return Object.entries(desired).flatMap(([k, v]) => fieldDifferences(v, (actual as Record<string, unknown>)[k], path ? `${path}.${k}` : k));
+    return Object.entries(desired).flatMap(([k, v]) => fieldDifferences(v, (actual as Record<string, unknown>)[k], path ? `${path}.${k}` : k, masked));
   }
   return here;
 }

@@ -8,7 +8,7 @@
 import { PlatformError } from '../errors/platformError.js';
 import type { ConversationManagerClient } from '../platform/conversation/conversationManagerClient.js';
 import type { ResourceClient } from '../platform/conversation/resourceClient.js';
-import { desiredBody, fieldDifferences, isSubsetOf, nameOf, SETUP_STEPS, type FieldDifference, type SetupStep, type StepIds } from './desiredResources.js';
+import { desiredBody, fieldDifferences, nameOf, SETUP_STEPS, type FieldDifference, type SetupStep, type StepIds } from './desiredResources.js';
 import type { SetupDescription } from './setupDescription.js';
 
 export type StepAction = 'created' | 'updated' | 'unchanged' | 'would create' | 'would update' | 'deleted' | 'absent' | 'exists' | 'equal' | 'different' | 'failed';
@@ -21,13 +21,19 @@ export interface StepReport {
   error?: { code: string; message: string; status: number };
   /** status, 'different': the fields the hub holds otherwise (O3). */
   differences?: FieldDifference[];
-  /** status, 'different': why the resource could not be compared, when it could not. */
+  /** Why the resource could not be compared (status, 'different'), or what was not compared (a masked secret). */
   note?: string;
 }
 
 export interface ProvisionOptions {
   env?: Record<string, string | undefined>;
   dryRun?: boolean;
+  /**
+   * Send a secret the hub reads back masked again even though nothing else differs (a rotated
+   * client secret): masked, it cannot be compared, so without this the resource is left as is
+   * and its step says so.
+   */
+  resendSecrets?: boolean;
   /** Called once per step as it completes: the command prints a line from it. */
   onStep?: (report: StepReport) => void;
 }
@@ -91,17 +97,20 @@ export async function provision(client: ConversationManagerClient, d: SetupDescr
     try {
       const body = desiredBody(step, d, ids, env);
       const existing = await findByName(resource, name);
+      const masked: string[] = [];
+      const differs = existing?.id ? fieldDifferences(body, existing, '', masked).length > 0 : true;
+      const resend = masked.length > 0 && opts.resendSecrets === true;
       if (!existing?.id) {
         if (opts.dryRun) report = { step, name, action: 'would create' };
         else report = { step, name, action: 'created', id: (await resource.create(body as never)).id };
-      } else if (isSubsetOf(body, existing)) {
-        report = { step, name, action: 'unchanged', id: existing.id };
+      } else if (!differs && !resend) {
+        report = { step, name, action: 'unchanged', id: existing.id, ...(masked.length ? { note: maskedNote(masked) } : {}) };
       } else if (opts.dryRun) {
-        report = { step, name, action: 'would update', id: existing.id };
+        report = { step, name, action: 'would update', id: existing.id, ...(differs ? {} : { note: `${masked.join(', ')} sent again (--resend-secrets)` }) };
       } else {
         // The authentication's PUT carries `modified` (2.1); harmless for the others.
         await resource.update(existing.id, { ...body, ...(existing.modified ? { modified: existing.modified } : {}) } as never);
-        report = { step, name, action: 'updated', id: existing.id };
+        report = { step, name, action: 'updated', id: existing.id, ...(differs ? {} : { note: `${masked.join(', ')} sent again (--resend-secrets)` }) };
       }
     } catch (err) {
       const failed: StepReport = { step, name, action: 'failed', error: errorOf(err) };
@@ -165,10 +174,17 @@ export async function status(client: ConversationManagerClient, d: SetupDescript
       steps.push({ step, name, action: 'different', id: existing.id, note: `cannot compare: ${errorOf(err)?.message}` });
       continue;
     }
-    const differences = fieldDifferences(desired, existing);
-    steps.push(differences.length ? { step, name, action: 'different', id: existing.id, differences } : { step, name, action: 'equal', id: existing.id });
+    const masked: string[] = [];
+    const differences = fieldDifferences(desired, existing, '', masked);
+    if (differences.length) steps.push({ step, name, action: 'different', id: existing.id, differences });
+    else steps.push({ step, name, action: 'equal', id: existing.id, ...(masked.length ? { note: maskedNote(masked) } : {}) });
   }
   return steps;
+}
+
+/** What an operator is told of a secret the hub masks: equal as far as can be told, not compared. */
+function maskedNote(paths: string[]): string {
+  return `${paths.join(', ')} read back masked by the hub, not compared (a rotated secret: provision --resend-secrets)`;
 }
 
 const MARKS: Partial<Record<StepAction, string>> = { unchanged: '=', exists: '=', equal: '=', absent: '-', different: '≠', 'would create': '+', 'would update': '~' };

@@ -86,6 +86,17 @@ describe('hubbot commands: exit codes, pipes, signals (M7)', function () {
     expect(help.stdout).to.include('Usage: hubbot <command>');
   });
 
+  it('[M7] --resend-secrets is provision\'s alone: named in its help, a usage error (exit 2) on teardown and status', async () => {
+    const help = await runHubbot(['provision', '--help'], cleanEnv());
+    expect(help.code).to.equal(0);
+    expect(help.stdout).to.include('--resend-secrets');
+    for (const action of ['teardown', 'status']) {
+      const misused = await runHubbot([action, SETUP, '--resend-secrets'], cleanEnv(platform()));
+      expect(misused.code, action).to.equal(2);
+      expect(misused.stderr).to.match(new RegExp(`^hubbot ${action}: --resend-secrets is for provision only`));
+    }
+  });
+
   it('[M7] a closed output pipe is quiet: provision --dry-run | head -1, five times', async () => {
     for (let i = 0; i < 5; i++) {
       const child = spawn('bash', ['-c', `"${process.execPath}" "${HUBBOT_BIN}" provision "${SETUP}" --dry-run | head -1`], {

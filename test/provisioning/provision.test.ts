@@ -67,6 +67,30 @@ for (const realistic of [false, true]) describe(`provisioning against the emulat
     expect(((await client.accounts.get(first.ids.account!)) as any).chatConfigurations.timeout).to.equal(900);
   });
 
+  it('[C3] a secret the hub reads back masked is said to be not compared, and --resend-secrets sends a rotated one', async () => {
+    await provision(client, description(), { env: ENV });
+    const rotated = { ...ENV, BOT_CLIENT_SECRET: 'a-rotated-secret-of-20' };
+    const again = await provision(client, description(), { env: rotated });
+    const auth = () => again.steps.find((s) => s.step === 'authentication')!;
+    if (realistic) {
+      // Masked, the rotated secret cannot be seen to differ: left as is, and the line says why.
+      expect(auth()).to.include({ action: 'unchanged' });
+      expect(auth().note).to.match(/payload read back masked by the hub, not compared .*--resend-secrets/);
+      expect((await status(client, description(), { env: rotated })).find((s) => s.step === 'authentication')).to.include({ action: 'equal' }).and.have.property('note').that.matches(/not compared/);
+      const planned = await provision(client, description(), { env: rotated, resendSecrets: true, dryRun: true });
+      expect(planned.steps.map((s) => s.action)).to.deep.equal(['would update', ...Array(5).fill('unchanged')]);
+      const resent = await provision(client, description(), { env: rotated, resendSecrets: true });
+      expect(resent.steps.find((s) => s.step === 'authentication')).to.include({ action: 'updated', note: 'oauth2.payload sent again (--resend-secrets)' });
+      // The hub holds the new secret (the emulator's store, read past its mask).
+      const stored = emu.services.stores.authentications.find(resent.ids.authentication!)!.doc as any;
+      expect(JSON.parse(stored.oauth2.payload)).to.deep.include({ client_secret: rotated.BOT_CLIENT_SECRET });
+    } else {
+      // Read back in full, the rotated secret is a difference: updated without being asked.
+      expect(auth()).to.include({ action: 'updated' });
+      expect(auth().note).to.equal(undefined);
+    }
+  });
+
   it('a dry run plans without creating anything', async () => {
     const { steps } = await provision(client, description(), { env: ENV, dryRun: true });
     expect(steps.map((s) => s.action)).to.deep.equal(Array(6).fill('would create'));
