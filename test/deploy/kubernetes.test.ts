@@ -17,6 +17,7 @@ import { configSchema, loadConfig } from '../../src/config/config.js';
 import { serverConfigProblems } from '../../src/server/serverConfigProblems.js';
 import { createMetrics } from '../../src/observability/metrics.js';
 import { botContainer, KUBERNETES_DIR, objectOf, readManifests, validateObject, type Manifest } from './kubernetesManifests.js';
+import { unknownFields } from './unknownFields.js';
 
 /** Variables whose value is a credential (or may carry one, as a Redis URL with its password). */
 const SECRET_NAME = /SECRET(S)?$|PASSWORD|SIGNING_KEYS?$|TOKEN$|^REDIS_URL$/;
@@ -39,6 +40,16 @@ describe('[M4] the Kubernetes objects (deploy/kubernetes/)', () => {
     const hpa = structuredClone(objectOf<IHorizontalPodAutoscaler>(manifests, 'HorizontalPodAutoscaler')) as unknown as Manifest['object'] & { spec: Record<string, unknown> };
     delete hpa.spec.scaleTargetRef;
     expect(() => validateObject(hpa)).to.throw(/scaleTargetRef/);
+  });
+
+  it('[M4] no object has a field its kind does not have (a typo is named, at any depth)', () => {
+    expect(unknownFields(manifests)).to.deep.equal([]);
+    const deployment = structuredClone(objectOf<IDeployment>(manifests, 'Deployment'));
+    const container = botContainer(deployment) as unknown as Record<string, unknown>;
+    container.readinessProbes = container.readinessProbe;
+    const problems = unknownFields([{ file: 'deployment.yaml', object: deployment as unknown as Manifest['object'] }]);
+    expect(problems).to.have.length(1);
+    expect(problems[0]).to.match(/^deployment\.yaml Deployment: .*readinessProbes.* does not exist in type 'IContainer'/);
   });
 
   it('[M4] the ConfigMap and the Secret name every variable loadConfig reads, each once, secrets only in the Secret', () => {
