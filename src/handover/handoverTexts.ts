@@ -2,7 +2,8 @@
  * What the bot tells the customer about a handover that did not reach an agent yet (H2, U6), and
  * the two choices it offers. The texts live in the language packs' `handover` part (I1), in every
  * language the bot offers; the pack test fails on a missing one. The choices are quick replies
- * whose values the handover middleware reads back; typed words count too.
+ * whose values the handover middleware reads back; typed words count too (the packs'
+ * `words.waitWords`).
  */
 import { allLanguagePacks, languagePack, packTagOf } from '../languages/languagePacks.js';
 
@@ -11,14 +12,6 @@ export type HandoverTextKey = 'noAgentYet' | 'transferFailed' | 'keepWaiting' | 
 /** Quick reply values of the two choices. */
 export const WAIT_CHOICE = 'handover.wait';
 export const BACK_CHOICE = 'handover.back';
-
-/** Typed words that mean "keep waiting" (case, accents and punctuation ignored), in each language. */
-const WAIT_WORDS = new Set([
-  ...['wait', 'keep waiting', 'i will wait', 'try again', 'retry'],
-  ...['attendre', 'continuer a attendre', 'j attends', 'je vais attendre', 'patienter', 'reessayer'],
-  ...['esperar', 'seguir esperando', 'espero', 'intentar de nuevo', 'intentarlo de nuevo', 'reintentar'],
-  ...['warten', 'weiter warten', 'ich warte', 'noch einmal versuchen', 'erneut versuchen'],
-]);
 
 /**
  * A handover text in the customer's language (en-US's for a language the bot does not offer).
@@ -30,8 +23,25 @@ export function handoverText(locale: string | undefined, key: HandoverTextKey): 
   return languagePack(packTagOf(locale) ?? 'en-US').handover[key];
 }
 
+/** Case, accents and punctuation ignored; the dot kept, for the choices' values. Danish ø and æ as a keyboard without them writes them. */
 function folded(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}.]+/gu, ' ').trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/ø/g, 'o')
+    .replace(/æ/g, 'ae')
+    .replace(/[^\p{L}\p{N}.]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Whether the words mean "keep waiting" in some language: a pack's typed words (`words.waitWords`,
+ * "esperar", "weiter warten", 等待) or its choice's label. Any language's, as a customer may
+ * switch; the packs' test keeps them apart from the labels of going back.
+ */
+function isWaitWord(said: string): boolean {
+  return allLanguagePacks().some((p) => folded(p.handover.keepWaiting) === said || p.words.waitWords.some((w) => folded(w) === said));
 }
 
 /**
@@ -43,7 +53,7 @@ function folded(text: string): string {
 export function choosesToWait(text: string | undefined): boolean {
   const said = folded(text ?? '');
   // "1": the first button, as a bare number picks by position wherever choices are shown (U9).
-  return said === WAIT_CHOICE || said === '1' || WAIT_WORDS.has(said) || allLanguagePacks().some((p) => folded(p.handover.keepWaiting) === said);
+  return said === WAIT_CHOICE || said === '1' || isWaitWord(said);
 }
 
 /**

@@ -15,6 +15,21 @@ export interface PersonWords {
   alone?: string;
 }
 
+/**
+ * The words that steer the guided-help bot (bots/guidedHelpCommands.ts), each a whole message
+ * (case and accents ignored): the help text names some of them. `resume` words come before the
+ * code ("riprendi 101-7"). Every language's words are understood in every conversation, as a
+ * customer may switch, so no word may be another command's or a usual answer anywhere
+ * (test/languages/commandWords.test.ts).
+ */
+export interface CommandWords {
+  help: string[];
+  restart: string[];
+  agent: string[];
+  save: string[];
+  resume: string[];
+}
+
 /** The words understanding reads in one language. */
 export interface PackWords {
   /** Which stemmer: 'light' (our own, en/fr/es), or a Snowball stemmer of @orama/stemmers ('german', 'italian', ...), or 'none'. */
@@ -58,6 +73,14 @@ export interface PackWords {
    * in `*`, inside a compound. Phrases that need their context stay in `offTopic`.
    */
   offTopicWords: string[];
+  /** The guided-help bot's commands in this language. */
+  commands: CommandWords;
+  /**
+   * Typed words meaning "keep waiting" when a handover offers to wait or go back
+   * (src/handover/handoverTexts.ts), besides the choice's label; "try again" answers the offer
+   * after a failed transfer.
+   */
+  waitWords: string[];
 }
 
 export interface LanguagePack {
@@ -76,7 +99,10 @@ export interface LanguagePack {
 }
 
 /** A pack as written: a variant or an override holds only some of it. */
-export type PartialPack = Partial<Omit<LanguagePack, 'words'>> & { tag?: string; words?: Partial<PackWords> & { person?: Partial<PersonWords> } };
+export type PartialPack = Partial<Omit<LanguagePack, 'words'>> & {
+  tag?: string;
+  words?: Partial<Omit<PackWords, 'commands'>> & { person?: Partial<PersonWords>; commands?: Partial<CommandWords> };
+};
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

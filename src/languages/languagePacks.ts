@@ -33,7 +33,7 @@ import svSE from './packs/sv-SE.json' with { type: 'json' };
 import zhCN from './packs/zh-CN.json' with { type: 'json' };
 import { mergePack, type LanguagePack, type PartialPack } from './languagePackShape.js';
 
-export type { LanguagePack, PackWords, PersonWords, PartialPack } from './languagePackShape.js';
+export type { CommandWords, LanguagePack, PackWords, PersonWords, PartialPack } from './languagePackShape.js';
 
 /** The packs shipped, by tag; the reference for every key is en-US. */
 export const SHIPPED_PACKS: Readonly<Record<string, PartialPack>> = Object.fromEntries(

@@ -1,6 +1,6 @@
 /**
  * The guided-help bot's own behaviour over a scripted portal port: greeting and topics,
- * commands in English and French, answers known from channelData, inactivity deadlines, and
+ * commands in English, French and Italian (the packs' words), answers known from channelData, inactivity deadlines, and
  * failures shown as one plain sentence.
  */
 import { expect } from 'chai';
@@ -83,6 +83,18 @@ describe('guided help bot', () => {
     const restarted = await chat.say('restart');
     expect(texts(restarted)).to.contain('Starting over');
     const agent = await chat.say('agent');
+    expect(agent.find((a) => a.name === 'handoff')?.value).to.deep.include({ reason: 'customer' });
+  });
+
+  it('[I1] [U6] in Italian, the help names Italian words and they work; the English ones still do', async () => {
+    const chat = new Chat(make({ casebases: [{ casebaseId: '101', name: 'Home internet' }] }), { conversationId: 'c3-it', locale: 'it-IT' });
+    expect(texts(await chat.say('ciao'))).to.contain('Question 1001?');
+    const help = texts(await chat.say('aiuto'));
+    expect(help).to.contain('"operatore"').and.contain('"riprendi <codice>"').and.not.contain('"agent"');
+    expect(texts(await chat.say('Salva'))).to.contain('riprendi 101-77');
+    expect(texts(await chat.say('resume 101-77'))).to.contain('Bentornato');
+    expect(texts(await chat.say('ricomincia'))).to.contain('Ricominciamo');
+    const agent = await chat.say('operatore');
     expect(agent.find((a) => a.name === 'handoff')?.value).to.deep.include({ reason: 'customer' });
   });
 

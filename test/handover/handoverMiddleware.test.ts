@@ -170,6 +170,20 @@ describe('handover to an agent', () => {
     expect(kinds(t.events)).to.deep.equal(['started', 'timed_out', 'timed_out', 'fell_back']);
   });
 
+  it('[U6] [I1] typed words of the packs keep waiting in every language: "aspettare", 等待, and "다시 시도" after a refused transfer sends it again', async () => {
+    const t = setUp();
+    await t.turn({ type: 'message', text: 'agent', locale: 'it-IT' });
+    await t.hub('handover.deadline', { deadline: await t.deadline() });
+    expect((await t.turn({ type: 'message', text: 'Aspettare', locale: 'it-IT' })).map((r) => r.text)).to.deep.equal([handoverText('it-IT', 'stillWaiting')]);
+    await t.hub('handover.deadline', { deadline: await t.deadline() });
+    expect((await t.turn({ type: 'message', text: '等待', locale: 'it-IT' })).map((r) => r.text)).to.deep.equal([handoverText('it-IT', 'stillWaiting')]);
+    const u = setUp();
+    await u.turn({ type: 'message', text: 'agent', locale: 'ko-KR' });
+    await u.hub('agent.unavailable');
+    expect((await u.turn({ type: 'message', text: '다시 시도', locale: 'ko-KR' })).map((r) => r.name ?? r.text)).to.deep.equal([handoverText('ko-KR', 'stillWaiting'), 'handoff']);
+    expect(kinds(u.events)).to.deep.equal(['started', 'failed', 'started']);
+  });
+
   it('[U9] the handover\'s two buttons answer to "1" and "2" like every list of choices; "3" is offered again', async () => {
     const t = setUp();
     await t.say('agent');
