@@ -4,14 +4,18 @@
  * the emulator its first block starts, and each shows what the guide says it shows: the
  * release read with a user token, the vendor's upload answering 201, the drifts switched, a
  * client of another sender type, the conversation's calls, a misspelt fault key refused.
- * Slow (the CLI starts on tsx): run alone with `npx mocha test/guide/emulatorGuide.test.ts`.
+ * And its two tables of realistic mode (the differences, the drifts) name every drift the
+ * emulator has. Slow (the CLI starts on tsx): run alone with
+ * `npx mocha test/guide/emulatorGuide.test.ts`.
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DRIFT_NAMES } from '../../src/emulator/realistic/drifts.js';
 import { HUBBOT_BIN } from '../support/runHubbot.js';
 import { freePort } from '../support/freePort.js';
 import { GuideSession, shellBlocks } from './shellGuide.js';
@@ -58,5 +62,20 @@ describe('docs/emulator.md, the vendor\'s client\'s view, run as written (F5-F8)
       expect(failed, `${run.code}\n${run.output}\n${session.backgroundOutput()}`).to.equal(false);
       expect(block.readyAt ? session.backgroundOutput() : run.output, run.code).to.match(SHOWS[i]!);
     }
+  });
+});
+
+describe('docs/emulator.md names every drift of realistic mode (F3, F5)', () => {
+  const text = readFileSync(GUIDE, 'utf8');
+  const between = (from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)));
+
+  it('[F5] the table of every place where the contract and the vendor differ names each drift, so a new one cannot go unlisted', () => {
+    const table = between('### Where the contract and the vendor differ (F5)', '\nThe vendor\'s generated client reads');
+    expect(DRIFT_NAMES.filter((d) => !table.includes(`\`${d}\``))).to.deep.equal([]);
+  });
+
+  it('[F3] the realistic mode\'s table has a row for each drift', () => {
+    const table = between('| Drift | What changes in the answers |', '\n\n');
+    expect(DRIFT_NAMES.filter((d) => !table.includes(`| \`${d}\` |`))).to.deep.equal([]);
   });
 });
