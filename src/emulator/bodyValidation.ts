@@ -4,7 +4,7 @@
  * attribute), else 400-101 listing the fields at fault. Reasons name paths and zod's
  * messages, never the values sent (an authentication's payload holds a client secret).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { PlatformError } from '../errors/platformError.js';
 import { describeIssues } from '../schemas/describeIssues.js';
 
@@ -16,4 +16,22 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   const missing = parsed.error.issues.find((i) => i.code === 'invalid_type' && /received undefined/.test(i.message));
   if (missing) throw PlatformError.of('400-112', { name: missing.path.map(String).join('.') || 'body' });
   throw PlatformError.of('400-101', { reason: describeIssues(parsed.error.issues) });
+}
+
+const NO_SETTINGS = z.strictObject({});
+
+/**
+ * A control route that takes no settings (F8) takes no body, or an empty object: anything else
+ * is refused, not ignored, so a `DELETE /emulator/faults` naming endpoints does not clear every
+ * fault, and a misspelt setting is never taken for "all".
+ */
+export function refuseBody(body: unknown): void {
+  if (body !== undefined) parseBody(NO_SETTINGS, body);
+}
+
+/** A query checked as strictly as a body (F8): an unknown key or a value out of range is 400-101. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: URLSearchParams): z.output<S> {
+  const parsed = schema.safeParse(Object.fromEntries(query));
+  if (parsed.success) return parsed.data;
+  throw PlatformError.of('400-101', { reason: describeIssues(parsed.error.issues).replaceAll('(body)', '(query)') });
 }

@@ -90,3 +90,21 @@ export function captureResponseBody(res: ServerResponse): { body(): unknown } {
     },
   };
 }
+
+/**
+ * A body the emulator itself sends or receives on an outgoing call (a callback's batch, the
+ * bot's answer, a token endpoint's answer), for the log (F7): JSON parsed and redacted; a body
+ * over MAX_BODY_BYTES or not JSON said by its size, since cut text could not be redacted.
+ */
+export function loggedBody(text: string, contentType = 'application/json'): unknown {
+  if (text === '') return undefined;
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= MAX_BODY_BYTES) {
+    try {
+      return redactBody(JSON.parse(text));
+    } catch {
+      // Not JSON: said by its size below.
+    }
+  }
+  return `(${bytes} bytes of ${contentType || 'no content type'})`;
+}

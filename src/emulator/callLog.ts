@@ -21,11 +21,16 @@ export interface CallLogEntry extends Record<string, unknown> {
 
 /** Paths of the emulator's own control API and pages; the customer's side is the conversation's. */
 const CONTROL_PATH = /^\/(emulator|chat|inspector)(\/|$)/;
-const CUSTOMER_PATH = /^\/emulator\/(conversations(?!\/[^/]+\/agent$)|accounts$)/;
+/**
+ * Under /emulator but the conversation's: the customer's side, and the signed URLs the platform
+ * hands out (an asset's blob, an attachment's upload), which a bot or a customer calls with
+ * the bytes of a file: the platform's calls, though the emulator serves them under its prefix.
+ */
+const CONVERSATION_PATH = /^\/emulator\/(conversations(?!\/[^/]+\/agent$)|accounts$|blobs\/|portal\/uploads\/)/;
 
 /** The log a call to `path` belongs in. */
 export function logOfPath(path: string): CallLogName {
-  return CONTROL_PATH.test(path) && !CUSTOMER_PATH.test(path) ? 'control' : 'conversation';
+  return CONTROL_PATH.test(path) && !CONVERSATION_PATH.test(path) ? 'control' : 'conversation';
 }
 
 export class CallLog {

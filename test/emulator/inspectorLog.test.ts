@@ -5,7 +5,7 @@
  * two logs, each with its own cap; and a readable line for every entry, never raw JSON.
  */
 import { expect } from 'chai';
-import { CallLog } from '../../src/emulator/callLog.js';
+import { CallLog, logOfPath } from '../../src/emulator/callLog.js';
 import { REDACTED } from '../../src/emulator/callBodies.js';
 import { describeEntry } from '../../src/emulator/web/browser/inspectorRows.js';
 import { PORTAL, startPortalFixture, type PortalFixture } from './portal/portalFixture.js';
@@ -61,6 +61,21 @@ describe('[F7] the inspector\'s log: every request and answer, the conversation 
     const all = (await f.call('GET', '/emulator/calls?kind=call')).body.call as { seq: number }[];
     expect(all.length).to.equal(conversation.length + control.length);
     expect(all.map((e) => e.seq)).to.deep.equal([...all.map((e) => e.seq)].sort((a, b) => a - b));
+  });
+
+  it('[F7] the bytes sent to a signed URL the platform gave (an attachment\'s upload, an asset\'s blob) are the conversation\'s calls, not control calls', async () => {
+    const token = f.token({ id: 'uploader' });
+    const url = await f.call('POST', `/portals/${PORTAL}/suggestions/attachments/uploadurl`, { token, body: { fileName: 'a.bin', contentType: 'application/octet-stream', size: 3 } });
+    expect(url.status, JSON.stringify(url.body)).to.equal(200);
+    const put = await fetch(url.body.contentUrl, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array([1, 2, 3]) });
+    expect(put.status).to.equal(204);
+    const path = new URL(url.body.contentUrl).pathname;
+    const inLog = async (log: string) => ((await f.call('GET', `/emulator/calls?kind=call&log=${log}`)).body.call as { path: string; request: unknown }[]).filter((e) => e.path === path);
+    expect((await inLog('conversation')).map((e) => e.request)).to.deep.equal(['(3 bytes of application/octet-stream)']);
+    expect(await inLog('control')).to.deep.equal([]);
+    expect(logOfPath('/emulator/blobs/asset-1')).to.equal('conversation');
+    expect(logOfPath('/emulator/portal/faults')).to.equal('control');
+    expect(logOfPath('/emulator/conversations/c1/agent')).to.equal('control');
   });
 
   it('[F7] each log has its own cap: a flood of control calls never pushes the conversation\'s entries out', () => {

@@ -4,6 +4,8 @@
  * temporary HOME and what earlier blocks exported. A block marked just above with
  * `<!-- guide-test: in the background, ready at "TEXT" -->` is a long-running command (a
  * server): it is started in the background and the next block waits until it has printed TEXT.
+ * A block marked `<!-- guide-test: not run: REASON -->` is left out (say, one that starts
+ * servers of its own, to show the flags).
  * The only change made to a block is the ports: each of `ports` becomes a free one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,13 +20,13 @@ export interface GuideBlock {
   readyAt?: string;
 }
 
-const BLOCK = /(?:<!-- guide-test: in the background, ready at "([^"]+)" -->\n)?```sh\n([\s\S]*?)```/g;
+const BLOCK = /(?:<!-- guide-test: (?:in the background, ready at "([^"]+)"|(not run): [^>]*?) -->\n)?```sh\n([\s\S]*?)```/g;
 
 /** The shell blocks of `markdown` (from `from` on, up to `to` when given), in order. */
 export function shellBlocks(file: string, section?: { from: string; to: string }): GuideBlock[] {
   let text = readFileSync(file, 'utf8');
   if (section) text = text.slice(text.indexOf(section.from), text.indexOf(section.to, text.indexOf(section.from)));
-  return [...text.matchAll(BLOCK)].map((m) => ({ code: m[2], ...(m[1] ? { readyAt: m[1] } : {}) }));
+  return [...text.matchAll(BLOCK)].filter((m) => !m[2]).map((m) => ({ code: m[3]!, ...(m[1] ? { readyAt: m[1] } : {}) }));
 }
 
 export interface BlockRun {

@@ -14,6 +14,8 @@ import { webRig } from './webTestKit.js';
 import { waitFor } from '../support/waitFor.js';
 
 const RETRY_SAFE_SEED = 54;
+/** A one-pixel PNG, as the customer's attached picture. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d3a1c30000000049454e44ae426082', 'hex');
 const MESSAGES_PATH = '/conversation/conversationmgr/v3/conversations/messages';
 
 describe('inspector page (real browser)', function () {
@@ -79,12 +81,13 @@ describe('inspector page (real browser)', function () {
     const on = async () => ((await (await fetch(`${rig.stack.emulator.url}/emulator/realistic`)).json()) as { drift: { name: string; on: boolean }[] }).drift.filter((d) => d.on).map((d) => d.name);
     await inspector.getByRole('checkbox', { name: 'kbLanguage' }).check();
     await waitFor(async () => (await on()).join() === 'kbLanguage', 'kbLanguage on alone');
-    expect(await inspector.locator('#drift-status').textContent()).to.equal('On: kbLanguage.');
+    // The page writes its status once its own call has answered, which may come after the server's state.
+    await waitFor(async () => (await inspector.locator('#drift-status').textContent()) === 'On: kbLanguage.', 'the status names kbLanguage');
     await inspector.getByRole('button', { name: 'All', exact: true }).click();
     await waitFor(async () => (await on()).length > 10, 'every drift on');
     await inspector.getByRole('button', { name: 'None', exact: true }).click();
     await waitFor(async () => (await on()).length === 0, 'no drift on');
-    expect(await inspector.getByRole('checkbox', { name: 'kbLanguage' }).isChecked()).to.equal(false);
+    await waitFor(async () => !(await inspector.getByRole('checkbox', { name: 'kbLanguage' }).isChecked()), 'kbLanguage unticked');
   });
 
   it('[L5] with 429s turned on for the hub\'s messages, the inspector shows the 429s and the retries, and the chat still completes', async () => {
@@ -165,6 +168,17 @@ describe('inspector page (real browser)', function () {
     expect(detail.request.grant_type).to.equal('client_credentials');
     expect(detail.request.client_secret ?? detail.requestHeaders.authorization).to.equal('[redacted]');
     expect(detail.response.access_token).to.equal('[redacted]');
+  });
+
+  it('[F7] a picture the customer attaches is among the conversation\'s platform calls (its signed upload URL), shown by its size and type', async () => {
+    await rig.page.locator('#picture').setInputFiles({ name: 'router.png', mimeType: 'image/png', buffer: PNG });
+    const upload = rows('[data-kind="call"]').filter({ hasText: 'PUT /emulator/blobs/' });
+    await waitFor(async () => (await upload.count()) > 0, 'the picture\'s upload listed');
+    expect(await inspector.locator('#show-emulator').isChecked(), 'control calls not shown').to.equal(false);
+    await upload.first().click();
+    const detail = JSON.parse((await inspector.locator('#detail-json').textContent()) ?? '{}');
+    expect(detail.log).to.equal('conversation');
+    expect(detail.request).to.equal(`(${PNG.length} bytes of image/png)`);
   });
 
   it('exports the conversation as a JSON transcript', async () => {

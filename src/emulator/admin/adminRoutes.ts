@@ -16,7 +16,7 @@
 import { z, ZodError } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
 import { describeIssues } from '../../schemas/describeIssues.js';
-import { parseBody } from '../bodyValidation.js';
+import { parseBody, parseQuery, refuseBody } from '../bodyValidation.js';
 import { CALL_LOGS } from '../callLog.js';
 import { sendJson } from '../../httpServer/jsonServer.js';
 import { TOKEN_PATH } from '../auth/tokenRoute.js';
@@ -27,8 +27,6 @@ import { parsePlan } from '../limits/planOption.js';
 
 /** `PUT .../plan`: the plan and nothing else (F8). */
 const planBodySchema = z.strictObject({ plan: z.union([z.string(), z.looseObject({})]) });
-/** `POST /emulator/tokens/expire` takes no settings: an empty object or no body. */
-const emptyBodySchema = z.strictObject({});
 /** `GET /emulator/calls`: where to start, which kind, which log (F7, F8). */
 const callsQuerySchema = z.strictObject({
   since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -67,6 +65,7 @@ export function registerAdminRoutes(ctx: EmulatorContext, s: EmulatorServices): 
   });
   app.route('get', `${A}/clients`, (rc) => sendJson(rc.res, 200, { client: s.clients.list() }));
   app.route('del', `${A}/clients/:id`, (rc) => {
+    refuseBody(rc.body);
     if (!s.clients.remove(rc.params.id)) throw PlatformError.of('404-101', { name: `client ${rc.params.id}` });
     sendJson(rc.res, 204);
   });
@@ -81,6 +80,7 @@ export function registerAdminRoutes(ctx: EmulatorContext, s: EmulatorServices): 
     sendJson(rc.res, 200, s.limiter.plans());
   });
   app.route('del', `${A}/tenants/:tenant/plan`, (rc) => {
+    refuseBody(rc.body);
     s.limiter.setTenantPlan(rc.params.tenant, undefined);
     sendJson(rc.res, 200, s.limiter.plans());
   });
@@ -88,11 +88,12 @@ export function registerAdminRoutes(ctx: EmulatorContext, s: EmulatorServices): 
   app.route('get', `${A}/faults`, (rc) => sendJson(rc.res, 200, s.faults.get()));
   app.route('put', `${A}/faults`, (rc) => sendJson(rc.res, 200, settingsOr400(() => s.faults.set((rc.body ?? {}) as never))));
   app.route('del', `${A}/faults`, (rc) => {
+    refuseBody(rc.body);
     s.faults.reset();
     sendJson(rc.res, 200, s.faults.get());
   });
   app.route('post', `${A}/tokens/expire`, (rc) => {
-    if (rc.body !== undefined) parseBody(emptyBodySchema, rc.body);
+    refuseBody(rc.body);
     s.issuer.expireAll();
     sendJson(rc.res, 204);
   });
@@ -100,7 +101,7 @@ export function registerAdminRoutes(ctx: EmulatorContext, s: EmulatorServices): 
   app.route('get', `${A}/escalations`, (rc) => sendJson(rc.res, 200, { escalation: s.escalations.list() }));
   app.route('get', `${A}/callback-failures`, (rc) => sendJson(rc.res, 200, { failure: s.delivery.failures() }));
   app.route('get', `${A}/calls`, (rc) => {
-    const q = settingsOr400(() => callsQuerySchema.parse(Object.fromEntries(rc.query)));
+    const q = parseQuery(callsQuerySchema, rc.query);
     const since = q.since ?? 0;
     const entries = s.log.list({ since, kind: q.kind, log: q.log });
     sendJson(rc.res, 200, { call: entries, next: entries.length ? entries[entries.length - 1].seq : since });

@@ -20,7 +20,7 @@
  *   customer attaches (N5), in the conversation's tenant, as POST /assets does → 201 with the
  *   asset's `id` and a signed upload `contentUrl` (PUT the bytes there); a message whose content
  *   names `{assetId}` then carries it to the bot.
- * - GET /emulator/conversations/{id}/received?since=N&waitMs=M long-polls what the customer
+ * - GET /emulator/conversations/{id}/received?since=N&waitMs=M (M at most 60,000) long-polls what the customer
  *   received after cursor N → `{events, next}`; GET .../stream streams it (server-sent events,
  *   resumable with Last-Event-ID or ?since=N).
  * - GET /emulator/conversations and GET /emulator/conversations/{id}: every conversation, in
@@ -31,8 +31,9 @@
 import { PlatformError } from '../../errors/platformError.js';
 import { header } from '../../httpServer/errorResponse.js';
 import { sendJson } from '../../httpServer/jsonServer.js';
-import { parseBody } from '../bodyValidation.js';
+import { parseBody, parseQuery } from '../bodyValidation.js';
 import type { DeclareAsset } from '../assets/assetRoutes.js';
+import { assetDeclarationSchema } from '../../schemas/resourceSchemas.js';
 import type { EmulatorContext } from '../emulatorContext.js';
 import { accountDefaultLanguage } from '../hub/conversationStartSignal.js';
 import type { Conversation, ConversationStore } from '../hub/conversationStore.js';
@@ -44,14 +45,17 @@ import { z } from 'zod';
 
 const MAX_WAIT_MS = 60_000;
 
-const startSchema = z.looseObject({
+// The emulator's own bodies and queries are strict (F8): a misspelt key (`langauge`) is a 400
+// naming it, not a setting silently left out. A message's `content` stays open: it is the
+// hub message's content, rich messages included.
+const startSchema = z.strictObject({
   accountId: z.string().optional(),
   accountAddress: z.string().optional(),
-  customer: z.looseObject({ id: z.string().optional(), name: z.string().optional() }).optional(),
+  customer: z.strictObject({ id: z.string().optional(), name: z.string().optional() }).optional(),
   language: z.string().min(2).max(35).optional(),
 });
 
-const customerMessageSchema = z.looseObject({
+const customerMessageSchema = z.strictObject({
   /** The sender's own id for the message: sent again after a lost answer, it is not routed twice (U8). */
   id: z.string().min(1).max(100).optional(),
   text: z.string().optional(),
@@ -59,6 +63,16 @@ const customerMessageSchema = z.looseObject({
   content: z.looseObject({}).optional(),
   language: z.string().min(2).max(35).optional(),
 });
+
+/** A file the customer attaches: what `POST /assets` takes, and nothing else. */
+const customerAssetSchema = z.strictObject(assetDeclarationSchema.shape);
+
+/** `?since=N&waitMs=M`: a cursor, and a wait of at most a minute. */
+const receivedQuerySchema = z.strictObject({
+  since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  waitMs: z.coerce.number().int().min(0).max(MAX_WAIT_MS).optional(),
+});
+const streamQuerySchema = receivedQuerySchema.pick({ since: true });
 
 export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: ResourceStores; conversations: ConversationStore; router: MessageRouter; declareAsset: DeclareAsset }): void {
   const { app } = ctx;
@@ -131,13 +145,14 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
   app.route('post', `${base}/:id/assets`, (rc) => {
     const conv = conversation(rc.params.id);
     if (conv.state === 'completed') throw PlatformError.of('409-101', { reason: `conversation ${conv.id} is completed` });
-    sendJson(rc.res, 201, deps.declareAsset(conv.tenant, rc.body ?? {}));
+    sendJson(rc.res, 201, deps.declareAsset(conv.tenant, parseBody(customerAssetSchema, rc.body ?? {})));
   });
 
   app.route('get', `${base}/:id/received`, async (rc) => {
     const conv = conversation(rc.params.id);
-    const since = Math.max(0, Number(rc.query.get('since') ?? 0) || 0);
-    const waitMs = Math.min(MAX_WAIT_MS, Math.max(0, Number(rc.query.get('waitMs') ?? 0) || 0));
+    const q = parseQuery(receivedQuerySchema, rc.query);
+    const since = q.since ?? 0;
+    const waitMs = q.waitMs ?? 0;
     const aborted = new AbortController();
     // The response's 'close' (not the request's) says the client went away before the answer.
     rc.res.once('close', () => aborted.abort());
@@ -148,7 +163,7 @@ export function registerCustomerRoutes(ctx: EmulatorContext, deps: { stores: Res
 
   app.route('get', `${base}/:id/stream`, (rc) => {
     const conv = conversation(rc.params.id);
-    const since = Math.max(0, Number(header(rc.req, 'last-event-id') ?? rc.query.get('since') ?? 0) || 0);
+    const since = Math.max(0, Number(header(rc.req, 'last-event-id') ?? parseQuery(streamQuerySchema, rc.query).since ?? 0) || 0);
     rc.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     // Send the headers now: the client's EventSource opens on them, not on the first event.
     rc.res.flushHeaders();

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
 import { sendJson } from '../../httpServer/jsonServer.js';
 import { KNOWN_EVENT_KINDS } from '../../schemas/events.js';
-import { parseBody } from '../bodyValidation.js';
+import { parseBody, parseQuery, refuseBody } from '../bodyValidation.js';
 import type { EmulatorContext } from '../emulatorContext.js';
 import { EMULATOR_API } from '../hub/hubPaths.js';
 import type { EventManager } from './eventManager.js';
@@ -23,6 +23,13 @@ const raiseSchema = z.strictObject({
   eventType: z.string().min(1).max(200),
   payload: z.record(z.string(), z.unknown()).default({}),
   tenantId: z.string().min(1).default('default'),
+});
+
+/** `GET .../deliveries`: the filters, and no other key (F8: a misspelt filter is not "every delivery"). */
+const deliveriesQuerySchema = z.strictObject({
+  notificationId: z.string().min(1).max(200).optional(),
+  eventType: z.string().min(1).max(200).optional(),
+  targetId: z.string().min(1).max(200).optional(),
 });
 
 const faultsSchema = z.strictObject({
@@ -59,6 +66,7 @@ export function registerEventRoutes(ctx: EmulatorContext, events: EventManager):
   });
   app.route('get', `${EVENTS_ADMIN}/targets`, (rc) => sendJson(rc.res, 200, { target: events.targets.list().map(targetView) }));
   app.route('del', `${EVENTS_ADMIN}/targets/:id`, (rc) => {
+    refuseBody(rc.body);
     if (!events.targets.remove(rc.params.id!)) throw notFound(rc.params.id!);
     sendJson(rc.res, 204);
   });
@@ -68,8 +76,7 @@ export function registerEventRoutes(ctx: EmulatorContext, events: EventManager):
     sendJson(rc.res, 202, events.raise(r.eventType, r.payload, r.tenantId));
   });
   app.route('get', `${EVENTS_ADMIN}/deliveries`, (rc) => {
-    const q = (n: string) => rc.query.get(n) ?? undefined;
-    sendJson(rc.res, 200, { timings: events.deliveryTimings, delivery: events.list({ notificationId: q('notificationId'), eventType: q('eventType'), targetId: q('targetId') }) });
+    sendJson(rc.res, 200, { timings: events.deliveryTimings, delivery: events.list(parseQuery(deliveriesQuerySchema, rc.query)) });
   });
   app.route('get', `${EVENTS_ADMIN}/faults`, (rc) => sendJson(rc.res, 200, events.faults));
   app.route('put', `${EVENTS_ADMIN}/faults`, (rc) => {

@@ -14,6 +14,7 @@
  * /emulator/callback-failures). Fault knobs may send a delivery twice or let it go after the
  * next one.
  */
+import { loggedBody, MAX_BODY_BYTES, redactBody, redactHeaders } from '../callBodies.js';
 import type { CallLog } from '../callLog.js';
 import type { FaultInjector } from '../faults/faultInjector.js';
 import { type CallbackTokens, type OAuth2Authentication, withoutQuery } from './callbackTokens.js';
@@ -194,8 +195,10 @@ export class CallbackDelivery {
     if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
     else if (auth.kind === 'basic') headers.set('authorization', `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`);
     const started = Date.now();
-    const res = await fetch(item.target.url, { method: 'POST', headers, body: JSON.stringify(item.body), signal: AbortSignal.timeout(this.deps.timeoutMs) });
-    await res.arrayBuffer();
+    const body = JSON.stringify(item.body);
+    const res = await fetch(item.target.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.deps.timeoutMs) });
+    const answer = await res.text();
+    // What was sent and answered, secrets masked (F7): the inspector shows a callback like any call.
     this.deps.log.record({
       kind: 'callback',
       conversationId: item.conversationId,
@@ -206,6 +209,11 @@ export class CallbackDelivery {
       duplicate,
       ms: Date.now() - started,
       messageIds: item.messageIds,
+      requestHeaders: redactHeaders(Object.fromEntries(headers)),
+      // The batch as an object, redacted without parsing it again (a callback is the hot path).
+      request: body.length > MAX_BODY_BYTES ? `(${Buffer.byteLength(body)} bytes of application/json)` : redactBody(item.body),
+      responseHeaders: redactHeaders(Object.fromEntries(res.headers)),
+      response: loggedBody(answer, res.headers.get('content-type') ?? ''),
     });
     return res.status;
   }

@@ -7,6 +7,7 @@
  * the authentication drops the old token.
  */
 import { compileJsonPath, evaluateJsonPath } from '../../jsonpath/jsonPathSubset.js';
+import { loggedBody, REDACTED, redactHeaders } from '../callBodies.js';
 import type { CallLog } from '../callLog.js';
 
 export interface OAuth2Authentication {
@@ -68,18 +69,24 @@ export class CallbackTokens {
     const withBody = method !== 'GET' && method !== 'HEAD' && oauth2.payload !== undefined;
     if (withBody && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const started = Date.now();
+    // The request as the inspector shows it (F7): the payload holds the credentials, so it is
+    // masked whole; the method and the headers (secret-named ones masked) are visible.
+    const sent = { method, requestHeaders: redactHeaders(Object.fromEntries(headers)), request: withBody ? REDACTED : undefined };
     let res: Response;
+    let text: string;
     try {
       res = await fetch(oauth2.tokenRequestUrl, { method, headers, body: withBody ? oauth2.payload : undefined, signal: AbortSignal.timeout(this.timeoutMs) });
+      text = await res.text();
     } catch (err) {
-      this.log.record({ kind: 'callbackToken', authenticationId: auth.id, url: withoutQuery(oauth2.tokenRequestUrl), error: (err as Error).name });
+      this.log.record({ kind: 'callbackToken', authenticationId: auth.id, url: withoutQuery(oauth2.tokenRequestUrl), ...sent, error: (err as Error).name });
       throw new TokenRequestError(`token request failed: ${(err as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable'}`);
     }
-    this.log.record({ kind: 'callbackToken', authenticationId: auth.id, url: withoutQuery(oauth2.tokenRequestUrl), status: res.status, ms: Date.now() - started });
+    const answer = { responseHeaders: redactHeaders(Object.fromEntries(res.headers)), response: loggedBody(text, res.headers.get('content-type') ?? '') };
+    this.log.record({ kind: 'callbackToken', authenticationId: auth.id, url: withoutQuery(oauth2.tokenRequestUrl), status: res.status, ms: Date.now() - started, ...sent, ...answer });
     if (!res.ok) throw new TokenRequestError(`token request answered ${res.status}`, res.status);
     let doc: unknown;
     try {
-      doc = await res.json();
+      doc = JSON.parse(text);
     } catch {
       throw new TokenRequestError('token response is not JSON');
     }

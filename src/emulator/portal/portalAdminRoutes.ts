@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { PlatformError } from '../../errors/platformError.js';
 import { sendJson } from '../../httpServer/jsonServer.js';
 import { SUGGESTION_STATUSES } from '../../schemas/suggestionSchemas.js';
-import { parseBody } from '../bodyValidation.js';
+import { parseBody, refuseBody } from '../bodyValidation.js';
 import { EMULATOR_API } from '../hub/hubPaths.js';
 import type { PortalServices } from './portalServices.js';
 
@@ -69,6 +69,7 @@ export function registerPortalAdminRoutes(s: PortalServices): void {
     sendJson(rc.res, 200, a);
   });
   app.route('del', `${PORTAL_ADMIN}/articles/:id`, (rc) => {
+    refuseBody(rc.body);
     s.articles.delete(article(rc.params.id!));
     sendJson(rc.res, 204);
   });
@@ -83,6 +84,7 @@ export function registerPortalAdminRoutes(s: PortalServices): void {
     sendJson(rc.res, 200, t);
   });
   app.route('del', `${PORTAL_ADMIN}/articletypes/:id`, (rc) => {
+    refuseBody(rc.body);
     s.articles.deleteType(articleType(rc.params.id!));
     sendJson(rc.res, 204);
   });
@@ -97,6 +99,7 @@ export function registerPortalAdminRoutes(s: PortalServices): void {
     sendJson(rc.res, 200, s.faults);
   });
   app.route('post', `${PORTAL_ADMIN}/quickpicks/:id/corrupt`, (rc) => {
+    refuseBody(rc.body);
     const q = s.quickpicks.find(rc.params.id!) ?? (() => { throw notFound(`quickpick ${rc.params.id}`); })();
     q.corrupted = true;
     sendJson(rc.res, 204);

@@ -90,6 +90,28 @@ describe('emulator portal: quickpicks over HTTP', () => {
     expect(byInteraction.body.quickpick.map((q: any) => q.name)).to.deep.equal(['by interaction']);
   });
 
+  it('[F5] takes the vendor\'s names and values: casebaseReleaseID (body and list), true/false, and the activity header under the vendor\'s name', async () => {
+    const t = f.token({ id: 'f5-vendor' }, 'tenant-f5');
+    await startPrinter(t);
+    const vendor = (id: string) => ({ 'x-acme-activity-id': id });
+    expect((await save(t, { casebaseReleaseID: '2021', name: 'mine', linkToActivity: true }, vendor('700'))).status).to.equal(201);
+    expect((await save(t, { casebaseReleaseID: '2021', name: 'theirs', linkToActivity: true }, vendor('701'))).status).to.equal(201);
+    const list = (query: string, headers: Record<string, string> = {}) => f.call('GET', `${gh}/quickpicks?${query}`, { token: t, headers });
+    const names = (r: { body: any }) => r.body.quickpick.map((q: any) => q.name);
+    expect(names(await list('casebaseReleaseID=2021'))).to.deep.equal(['mine', 'theirs']);
+    expect((await list('casebaseReleaseID=2022')).status, 'the author release holds none').to.equal(204);
+    expect(names(await list('casebaseReleaseID=2021&getLastSavedQuickPickForInteraction=false'))).to.deep.equal(['mine', 'theirs']);
+    expect(names(await list('getLastSavedQuickPickForInteraction=true', vendor('700')))).to.deep.equal(['mine']);
+    expect(names(await list('getLastSavedQuickPickForInteraction=Yes', { 'x-platform-activity-id': '701' }))).to.deep.equal(['theirs']);
+    const alone = await list('getLastSavedQuickPickForInteraction=false');
+    expectError(alone, 400, '400-112');
+    expect(alone.body.developerMessage).to.contain('casebaseReleaseID');
+    expectError(await list('getLastSavedQuickPickForInteraction=TRUE'), 400, '400-196');
+    const notNumeric = await list('getLastSavedQuickPickForInteraction=true', vendor('A-7'));
+    expectError(notNumeric, 400, '400-196');
+    expect(notNumeric.body.developerMessage).to.contain('x-acme-activity-id');
+  });
+
   describe('resume', () => {
     let owner: string;
     let qp: string;

@@ -183,6 +183,12 @@ export const QUICKPICKS: VendorExample[] = [
   },
   {
     family: 'guided help',
+    name: 'reject a solution (the casebase keeps its session open on reject)',
+    request: () => ({ method: 'POST', path: `${GH}/cases/5008/reject`, body: { id: '7008', name: 'Signal', profileId: '2' } }),
+    status: 201,
+  },
+  {
+    family: 'guided help',
     name: 'accept a solution',
     request: () => ({ method: 'POST', path: `${GH}/cases/5008/accept`, body: { id: '7008', name: 'Signal', profileId: '2' } }),
     status: 201,
@@ -222,6 +228,14 @@ export const SUGGESTIONS: VendorExample[] = [
     answer: (f) => suggestion(f, true),
     exact: ['language.code'],
     learn: (r, l) => void (l.modifiedDate = (r.body as { modifiedDate: string }).modifiedDate),
+  },
+  {
+    family: 'suggestions',
+    name: 'related articles (none yet: the shape of the list)',
+    request: (l) => ({ method: 'GET', path: `${SG}/${l.suggestionId}/relatedArticles` }),
+    status: 200,
+    answer: () => ({ count: 0, relatedArticles: [] }),
+    exact: ['count'],
   },
   { family: 'suggestions', name: 'comment', request: (l) => ({ method: 'POST', path: `${SG}/${l.suggestionId}/comments`, body: { content: 'Add the orange one.' } }), status: 201 },
   {

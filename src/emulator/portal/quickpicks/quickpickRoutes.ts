@@ -76,9 +76,10 @@ export function registerQuickpickRoutes(s: PortalServices): void {
     const casebaseId = rc.query.get('casebaseID');
     const releaseId = rc.query.get('casebaseReleaseID');
     const last = yesNo(rc.query.get('getLastSavedQuickPickForInteraction'));
-    if (casebaseId === null && releaseId === null && last === null) throw PlatformError.of('400-112', { name: 'casebaseID or getLastSavedQuickPickForInteraction' });
+    // A refusal names both spellings of the release filter: the vendor's client sends casebaseReleaseID.
+    if (casebaseId === null && releaseId === null && last === null) throw PlatformError.of('400-112', { name: 'casebaseID, casebaseReleaseID or getLastSavedQuickPickForInteraction' });
     if (last !== null && last !== 'Yes' && last !== 'No') throw PlatformError.of('400-196', { name: 'getLastSavedQuickPickForInteraction', allowed: 'Yes, No (or true, false)' });
-    if (last === 'No' && casebaseId === null && releaseId === null) throw PlatformError.of('400-112', { name: 'casebaseID' });
+    if (last === 'No' && casebaseId === null && releaseId === null) throw PlatformError.of('400-112', { name: 'casebaseID or casebaseReleaseID' });
     if (casebaseId !== null && !s.kb.portalHoldsCasebase(call.portal.id, casebaseId)) throw PlatformError.of('404-101', { name: `casebaseID ${casebaseId}` });
     if (releaseId !== null) releaseOfPortal(s, call.portal, releaseId);
     let found = s.quickpicks.list(call.user.tenant, call.portal.id, (q) => (casebaseId === null || q.casebaseId === casebaseId) && (releaseId === null || q.casebaseReleaseId === releaseId));

@@ -21,13 +21,19 @@ export const CATEGORIES: { id: Category; label: string; shown: boolean }[] = [
 
 /** Paths of the emulator itself (its API, the web pages): not platform calls. */
 const OWN_PATHS = /^\/(emulator|chat|inspector)(\/|$)/;
+/**
+ * The signed URLs the platform hands out for a file's bytes (an asset's blob, an attachment's
+ * upload): served under the emulator's prefix, but platform calls, whoever makes them (F7: a
+ * binary upload is shown, by its size and type, with the other platform calls).
+ */
+const SIGNED_FILE_PATHS = /^\/emulator\/(blobs|portal\/uploads)\//;
 
 export function categoryOf(e: CallLogEntry): Category {
   // The emulator's control calls are kept in a log of their own (F7), apart from the conversation's.
   if (e.log === 'control') return 'emulator';
   switch (e.kind) {
     case 'call':
-      return OWN_PATHS.test(String(e.path)) ? 'customer' : 'platform';
+      return OWN_PATHS.test(String(e.path)) && !SIGNED_FILE_PATHS.test(String(e.path)) ? 'customer' : 'platform';
     case 'message':
       return 'message';
     case 'callback':
