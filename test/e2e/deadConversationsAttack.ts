@@ -9,8 +9,8 @@
  *
  * Measured: live messages left unanswered, the hub's 409s per dead conversation (from the
  * emulator's call log), live replies' p95 against the same trickle's without the attack (measured
- * first, on the same replicas), and a newcomer: a customer whose conversation starts as the first
- * wave ends, the time to the answer to its first message.
+ * first, on the same replicas), and two newcomers: customers whose conversations start with the
+ * flood's 60 and as the first wave ends, the time to the answer to each one's first message.
  */
 import { expect } from 'chai';
 import { Customer } from './customerClient.js';
@@ -34,8 +34,9 @@ export interface DeadConversationsReport {
   /** The hub's 409s on reply POSTs during the attack, and the most for one dead conversation. */
   hub409: number;
   most409PerDead: number;
-  /** A conversation started as the first wave ended: its first message's answer (ms). */
+  /** Conversations started as the first wave ended, and with the flood's 60: the answer to each one's first message (ms). */
   newcomerMs: number;
+  floodNewcomerMs: number;
 }
 
 interface Call {
@@ -50,24 +51,27 @@ async function calls(emulatorUrl: string): Promise<Call[]> {
 }
 
 /** Says 3 things in each of 60 conversations, then the hub ends them in two waves, a round of the trickle apart. */
-async function attack(rig: TwoReplicas, round: () => Promise<void>): Promise<{ deadIds: string[]; newcomerMs: number }> {
+async function attack(rig: TwoReplicas, round: () => Promise<void>): Promise<{ deadIds: string[]; newcomerMs: number; floodNewcomerMs: number }> {
   const { url } = rig.stack.emulator;
+  /** A customer who starts a conversation now and says one thing: the time to the answer. */
+  const newcomer = async (label: string) => {
+    const started = performance.now();
+    const customer = await Customer.start(url, rig.stack.accountAddress, { id: `${label}-${Date.now()}` });
+    await customer.say('hello, I am new here');
+    await customer.messages(1, 60_000);
+    return performance.now() - started;
+  };
+  const startedWithFlood = newcomer('with-flood');
   const dead = await Promise.all(Array.from({ length: DEAD_CONVERSATIONS }, (_, i) => Customer.start(url, rig.stack.accountAddress, { id: `dead-${i}` })));
   for (const n of [1, 2, 3]) await Promise.all(dead.map((c) => c.say(`dead message ${n}`)));
   const end = (wave: Customer[]) => Promise.all(wave.map(async (c) => expect(await c.send('conversation.end', {})).to.equal(202)));
   await end(dead.slice(0, DEAD_CONVERSATIONS / 2));
-  const newcomer = (async () => {
-    const started = performance.now();
-    const customer = await Customer.start(url, rig.stack.accountAddress, { id: `newcomer-${Date.now()}` });
-    await customer.say('hello, I am new here');
-    await customer.messages(1, 60_000);
-    return performance.now() - started;
-  })();
+  const startedAfterWave = newcomer('after-wave');
   await round();
   await end(dead.slice(DEAD_CONVERSATIONS / 2));
   // The second wave's queued replies get their chance to be (wrongly) posted.
   await round();
-  return { deadIds: dead.map((c) => c.conversationId), newcomerMs: await newcomer };
+  return { deadIds: dead.map((c) => c.conversationId), newcomerMs: await startedAfterWave, floodNewcomerMs: await startedWithFlood };
 }
 
 /** One run: the trickle alone, then the trickle with the attack; what was measured. */
@@ -83,7 +87,7 @@ export async function runDeadConversations(rig: TwoReplicas): Promise<DeadConver
   // queued behind the 60 dead ones' and measured 5.1-7.7 s, a load no end message can shed.
   const attacked = progress.answers(trickle.customers).then(() => attack(rig, () => progress.answers(trickle.customers)));
   const live = await liveTrickle(url, rig.stack.accountAddress, { ...trickle, until: attacked, progress });
-  const { deadIds, newcomerMs } = await attacked;
+  const { deadIds, newcomerMs, floodNewcomerMs } = await attacked;
 
   const refused = (await calls(url)).slice(before).filter((c) => c.method === 'POST' && c.status === 409);
   const perDead = deadIds.map((id) => refused.filter((c) => JSON.stringify(c.request ?? '').includes(id)).length);
@@ -98,5 +102,6 @@ export async function runDeadConversations(rig: TwoReplicas): Promise<DeadConver
     hub409: refused.length,
     most409PerDead: Math.max(0, ...perDead),
     newcomerMs: Math.round(newcomerMs),
+    floodNewcomerMs: Math.round(floodNewcomerMs),
   };
 }
