@@ -34,6 +34,11 @@ async function storedBytes(): Promise<number> {
   await d.handle('c', { type: 'START', at: 1, activityId: 'm0', casebaseId: '101' }, input);
   for (let i = 1; i <= 10; i++) await d.handle('c', { type: 'TEXT', at: 1 + i, activityId: `m${i}`, text: '2' }, input);
   const { eTag: _eTag, ...stored } = (await d.store.read('c'))!;
+  // Until U9 made a bare number pick by position everywhere, these '2's answered nothing and the
+  // row measured the state after no answer (1,323 bytes): a row that does not measure ten
+  // answers is refused, as the dialog test of the same budget does ([B5], guidedHelpDialog.test.ts).
+  const answers = (stored.snapshot as { context?: { answers?: unknown[] } } | undefined)?.context?.answers?.length;
+  if (ten.steps() !== 10 || answers !== 10) throw new Error(`bench: guided help: ${ten.steps()} portal steps and ${answers} answers kept, not 10`);
   return Buffer.byteLength(JSON.stringify(stored));
 }
 

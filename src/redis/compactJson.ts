@@ -13,7 +13,8 @@
  *   same UUID as the one before it in the value (a reply's id and the id it replies to);
  * - U+0003 then 9 base-36 digits: a quoted ISO time as Date#toISOString writes it ("...Z");
  * - U+0004 to U+0006: the value's context strings (e.g. its conversation id, which the key
- *   already names), given by the caller to encode and decode alike;
+ *   already names), given by the caller to encode and decode alike: a string stands for itself
+ *   inside JSON strings, a RawContext for JSON text as it is (a field and its value);
  * - U+0008 to U+001E, and U+001F then a printable ASCII character: the dictionary's strings.
  *
  * A dictionary is part of the stored format: its strings may be appended to, never changed or
@@ -92,6 +93,17 @@ function unpackTime(digits: string): string {
   return `"${new Date(parseInt(digits, 36)).toISOString()}"`;
 }
 
+/** A context entry that stands for JSON text as it is, not for a string's content (replaced before the strings). */
+export interface RawContext {
+  json: string;
+}
+
+/** What a context entry stands for in JSON text. */
+function contextText(value: string | RawContext | undefined): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : value.json;
+}
+
 export class CompactJson {
   private readonly open: string;
   private readonly tokenOf = new Map<string, string>();
@@ -125,9 +137,9 @@ export class CompactJson {
    * The short form of `json`.
    *
    * @param json - JSON text as JSON.stringify writes it
-   * @param context - up to 3 strings the reader will give again (e.g. the ids the key names)
+   * @param context - up to 3 strings (or raw JSON texts) the reader will give again (e.g. the ids the key names)
    */
-  encode(json: string, context: readonly string[] = []): string {
+  encode(json: string, context: readonly (string | RawContext)[] = []): string {
     // Not JSON.stringify's output: kept as it is (it reads back as it is, unless it looks encoded).
     // eslint-disable-next-line no-control-regex
     if (/[\x00-\x1f]/.test(json)) {
@@ -135,11 +147,12 @@ export class CompactJson {
       return json;
     }
     let text = json;
-    context.slice(0, MAX_CONTEXT).forEach((value, i) => {
-      const escaped = JSON.stringify(value).slice(1, -1);
+    const entries = context.slice(0, MAX_CONTEXT).map((value, i) => ({ escaped: contextText(value), token: String.fromCharCode(FIRST_CONTEXT + i), raw: typeof value !== 'string' }));
+    // Raw JSON text first: a string it holds (the channel's id in a URL) would otherwise break it up.
+    for (const { escaped, token } of [...entries.filter((e) => e.raw), ...entries.filter((e) => !e.raw)]) {
       // eslint-disable-next-line no-control-regex
-      if (escaped.length > 1 && !/[\x00-\x1f]/.test(escaped)) text = text.split(escaped).join(String.fromCharCode(FIRST_CONTEXT + i));
-    });
+      if (escaped.length > 1 && !/[\x00-\x1f]/.test(escaped)) text = text.split(escaped).join(token);
+    }
     if (this.entries) text = text.replace(this.entries, (entry) => this.tokenOf.get(entry)!);
     text = packUuids(text).replace(TIME_PATTERN, packTime);
     return this.open + text;
@@ -152,7 +165,7 @@ export class CompactJson {
    * @param context - the strings given to `encode`
    * @throws RangeError on a value encoded with another version
    */
-  decode(text: string, context: readonly string[] = []): string {
+  decode(text: string, context: readonly (string | RawContext)[] = []): string {
     if (text.charAt(0) !== OPEN) return text;
     if (!text.startsWith(this.open)) throw new RangeError(`CompactJson: a value of version ${JSON.stringify(text.charAt(1))}, this reader is ${JSON.stringify(this.open.charAt(1))}`);
     let last = '';
@@ -162,7 +175,7 @@ export class CompactJson {
       if (kind === SAME_UUID) return last;
       if (kind === TIME) return unpackTime(token.slice(1));
       const code = kind.charCodeAt(0);
-      if (code < FIRST_SINGLE) return JSON.stringify(context[code - FIRST_CONTEXT] ?? '').slice(1, -1);
+      if (code < FIRST_SINGLE) return contextText(context[code - FIRST_CONTEXT]);
       const entry = this.entryOf.get(token);
       if (entry === undefined) throw new RangeError('CompactJson: a token this dictionary does not have');
       return entry;

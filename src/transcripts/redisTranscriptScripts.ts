@@ -8,6 +8,10 @@
  * Every key of a call carries the tenant's hash tag, so each script touches one Cluster slot.
  */
 import { LuaScript } from '../redis/luaScript.js';
+import { SERVICE_URL, SERVICE_URL_FIELD } from './transcriptCodec.js';
+
+/** SERVICE_URL as a Lua string escape (a control character written out in the script's text). */
+const SERVICE_URL_LUA = `\\${SERVICE_URL.charCodeAt(0)}`;
 
 /** Opens a transcript's header element: an activity record opens with '{' or U+0001 (CompactJson). */
 export const HEADER = '#';
@@ -69,13 +73,44 @@ end
 `;
 
 /**
- * KEYS: log, listing key holder (earlier versions), channel index. ARGV: the listing key to use
- * if the transcript is new, retention in ms, the key prefixes of logs and holders (PRUNE_SOME),
- * then the activities' JSON in order (those of one turn, logged in one round trip). Each call
- * extends the retention of its transcript, and of the channel index (which so outlives every
- * transcript it lists); a new transcript first prunes a few expired entries of the index.
+ * Lua: the records ARGV[6...], each holding SERVICE_URL (transcriptCodec.ts) if it left ARGV[5],
+ * its service URL, to the channel: KEYS[4] keeps the channel's service URL, set by the first
+ * record that leaves one and never changed or expired after (records that name it by SERVICE_URL
+ * may live as long as any transcript). A record whose service URL is not the channel's gets it
+ * back in place of each SERVICE_URL, as JSON text, which reads back as itself.
  */
-export const LOG_SCRIPT = new LuaScript(`${HEADER_OF}${PRUNE_SOME}
+const RECORDS_OF = `
+local function recordsOf()
+  local records = { unpack(ARGV, 6) }
+  if ARGV[5] == '' then return records end
+  local kept = redis.call('GET', KEYS[4])
+  if not kept then
+    redis.call('SET', KEYS[4], ARGV[5])
+    return records
+  end
+  if kept == ARGV[5] then return records end
+  for i, record in ipairs(records) do
+    local at = string.find(record, '${SERVICE_URL_LUA}', 1, true)
+    while at do
+      record = string.sub(record, 1, at - 1) .. '${SERVICE_URL_FIELD}' .. ARGV[5] .. string.sub(record, at + 1)
+      at = string.find(record, '${SERVICE_URL_LUA}', at + 1, true)
+    end
+    records[i] = record
+  end
+  return records
+end
+`;
+
+/**
+ * KEYS: log, listing key holder (earlier versions), channel index, the channel's service URL.
+ * ARGV: the listing key to use if the transcript is new, retention in ms, the key prefixes of
+ * logs and holders (PRUNE_SOME), the service URL the records leave to the channel ('' if none
+ * does), then the activities' records in order (those of one turn, logged in one round trip).
+ * Each call extends the retention of its transcript, and of the channel index (which so
+ * outlives every transcript it lists); a new transcript first prunes a few expired entries of
+ * the index.
+ */
+export const LOG_SCRIPT = new LuaScript(`${HEADER_OF}${PRUNE_SOME}${RECORDS_OF}
 if redis.call('EXISTS', KEYS[1]) == 0 then
   pruneSome(KEYS[3], tonumber(ARGV[2]))
   -- A holder left from an earlier transcript of the conversation names it no more.
@@ -89,16 +124,19 @@ if redis.call('EXISTS', KEYS[1]) == 0 then
 elseif redis.call('EXISTS', KEYS[2]) == 1 then
   redis.call('PEXPIRE', KEYS[2], ARGV[2])
 end
-redis.call('RPUSH', KEYS[1], unpack(ARGV, 5))
+redis.call('RPUSH', KEYS[1], unpack(recordsOf()))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[3], ARGV[2])
 return 1
 `);
 
-/** KEYS: log. ARGV: first and last position of the activities. Returns [activities in all, the page]. */
+/**
+ * KEYS: log, the channel's service URL. ARGV: first and last position of the activities.
+ * Returns [activities in all, the page, the channel's service URL ('' if none is kept)].
+ */
 export const PAGE_SCRIPT = new LuaScript(`${SKIP_OF}
 local skip = skipOf(KEYS[1])
-return { redis.call('LLEN', KEYS[1]) - skip, redis.call('LRANGE', KEYS[1], tonumber(ARGV[1]) + skip, tonumber(ARGV[2]) + skip) }
+return { redis.call('LLEN', KEYS[1]) - skip, redis.call('LRANGE', KEYS[1], tonumber(ARGV[1]) + skip, tonumber(ARGV[2]) + skip), redis.call('GET', KEYS[2]) or '' }
 `);
 
 /** KEYS: channel index. ARGV: after (exclusive, '' from the start), count. Listing keys in order. */

@@ -5,7 +5,7 @@ import type { RedisScriptClient } from '../redis/luaScript.js';
 import { tenantKey } from '../redis/tenantKey.js';
 import { idFromStored, storedId } from '../redis/storedId.js';
 import { DELETE_SCRIPT, LISTING_SCRIPT, LOG_SCRIPT, PAGE_SCRIPT, PRUNE_SCRIPT } from './redisTranscriptScripts.js';
-import { decodeTranscriptRecord, encodeTranscriptRecord } from './transcriptCodec.js';
+import { decodeTranscriptRecord, encodeRecordWithoutServiceUrl, encodeTranscriptRecord } from './transcriptCodec.js';
 import {
   checkedAddress,
   checkListingToken,
@@ -47,14 +47,16 @@ export interface RedisTranscriptStoreOptions extends TranscriptStoreOptions {
  *   that holds its listing key's time (redisTranscriptScripts.ts);
  * - `hubbot:{tenant}:transcript-key:<channel>:<conversation>`: the listing key of a transcript
  *   of an earlier version (one without a header), read until it expires;
- * - `hubbot:{tenant}:transcripts:<channel>`: the sorted set of listing keys.
+ * - `hubbot:{tenant}:transcripts:<channel>`: the sorted set of listing keys;
+ * - `hubbot:{tenant}:transcript-service-url:<channel>`: the channel's service URL, which records
+ *   leave to it (transcriptCodec.ts), set by the first and kept for good (one key per channel).
  */
 export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
   private readonly client: RedisScriptClient;
   private readonly tenant: string;
   private readonly opts: ResolvedTranscriptOptions;
   /** Activities waiting for the end of the tick, per transcript (its keys). */
-  private readonly batches = new Map<string, { jsons: string[]; created: number; done: Promise<void> }>();
+  private readonly batches = new Map<string, { jsons: string[]; serviceUrl: string; created: number; done: Promise<void> }>();
 
   /**
    * @param opts - the connected client, the tenant, and retention (default 30 days), page size
@@ -82,6 +84,11 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
   private keyPrefixesOf(channelId: string): [string, string] {
     const ch = pathSegment(channelId);
     return [tenantKey(this.tenant, 'transcript', ch, ''), tenantKey(this.tenant, 'transcript-key', ch, '')];
+  }
+
+  /** The channel's service URL, which records may leave to it (transcriptCodec.ts): set once, never expires. */
+  private serviceUrlKeyOf(channelId: string): string {
+    return tenantKey(this.tenant, 'transcript-service-url', pathSegment(channelId));
   }
 
   private indexOf(channelId: string): string {
@@ -130,16 +137,24 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
     const id = keys.join('\n');
     let batch = this.batches.get(id);
     if (!batch) {
-      const pending = { jsons: [] as string[], created, done: undefined as unknown as Promise<void> };
+      const pending = { jsons: [] as string[], serviceUrl: '', created, done: undefined as unknown as Promise<void> };
       pending.done = new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
         this.batches.delete(id);
         const prefixes = this.keyPrefixesOf(channelId);
-        await LOG_SCRIPT.run(this.client, keys, [listingKey(pending.created, storedId(conversationId)), String(this.opts.ttlMs), prefixes[0], prefixes[1], ...pending.jsons]);
+        const args = [listingKey(pending.created, storedId(conversationId)), String(this.opts.ttlMs), prefixes[0], prefixes[1], pending.serviceUrl];
+        await LOG_SCRIPT.run(this.client, [...keys, this.serviceUrlKeyOf(channelId)], [...args, ...pending.jsons]);
       });
       batch = pending;
       this.batches.set(id, batch);
     }
-    batch.jsons.push(encodeTranscriptRecord(json, channelId, conversationId));
+    // The service URL is left to the channel (transcriptCodec.ts) if it is the batch's: one per call.
+    const lean = encodeRecordWithoutServiceUrl(json, channelId, conversationId);
+    if (lean && (batch.serviceUrl === '' || batch.serviceUrl === lean.serviceUrl)) {
+      batch.serviceUrl = lean.serviceUrl;
+      batch.jsons.push(lean.record);
+    } else {
+      batch.jsons.push(encodeTranscriptRecord(json, channelId, conversationId));
+    }
     return batch.done;
   }
 
@@ -160,8 +175,8 @@ export class RedisTranscriptStore implements TranscriptStore, KeptJsonLogger {
   private async pageAt(channelId: string, conversationId: string, continuationToken?: string | null, startDate?: Date): Promise<PagedResult<Activity>> {
     const start = positionOf(continuationToken);
     const [log] = this.keysOf(channelId, conversationId);
-    const [total, records] = (await PAGE_SCRIPT.run(this.client, [log], [String(start), String(start + this.opts.pageSize - 1)])) as [number, string[]];
-    const jsons = records.map((record) => decodeTranscriptRecord(record, channelId, conversationId));
+    const [total, records, serviceUrl] = (await PAGE_SCRIPT.run(this.client, [log, this.serviceUrlKeyOf(channelId)], [String(start), String(start + this.opts.pageSize - 1)])) as [number, string[], string];
+    const jsons = records.map((record) => decodeTranscriptRecord(record, channelId, conversationId, serviceUrl));
     return pageOf(jsons, start, Number(total), this.opts.pageSize, startDate);
   }
 

@@ -31,6 +31,23 @@ describe('CompactJson: the shorter form of JSON kept in Redis', () => {
     expect(short).not.to.include(conversation).and.not.to.include('5d78e752').and.not.to.include('2026-');
   });
 
+  it('gives back any JSON with a raw JSON text among its context strings (a field and its value), which a reader without it reads as left out', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string(), fc.string(), (value, url, channel) => {
+        const fragment = `","serviceUrl":"${JSON.stringify(url).slice(1, -1)}`;
+        const json = JSON.stringify({ channelId: channel, serviceUrl: url, value });
+        const context = ['c-1', channel, { json: fragment }];
+        const short = codec.encode(json, context);
+        expect(codec.decode(short, context)).to.equal(json);
+        // The previous release passes two context strings: the fragment reads as nothing.
+        if (fragment.length > 1 && json.startsWith(`{"channelId":"${JSON.stringify(channel).slice(1, -1)}${fragment}"`) && !json.includes(fragment, 1 + json.indexOf(fragment))) {
+          expect(codec.decode(short, context.slice(0, 2))).to.equal(JSON.stringify({ channelId: channel, value }));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('reads a plain JSON value (an earlier version wrote it) as it is', () => {
     const plain = JSON.stringify({ type: 'message', id: '5d78e752-c033-43dc-82ed-580c2e9e2f49', text: 'hello' });
     expect(codec.decode(plain, ['5d78e752-c033-43dc-82ed-580c2e9e2f49'])).to.equal(plain);

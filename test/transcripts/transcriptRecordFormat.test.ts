@@ -8,6 +8,7 @@ import type { Activity } from 'botbuilder-core';
 import { RedisTranscriptStore } from '../../src/transcripts/redisTranscriptStore.js';
 import { transcriptStoreFromConfig } from '../../src/transcripts/transcriptStoreFromConfig.js';
 import { keptJsonOf, listingKey } from '../../src/transcripts/transcriptRecord.js';
+import { decodeTranscriptRecord } from '../../src/transcripts/transcriptCodec.js';
 import { redisTenant } from '../storage/redisTestTenant.js';
 
 const CHANNEL = 'conversation-hub';
@@ -92,6 +93,34 @@ describe('Transcript records on Redis', () => {
     await store.logActivity(hubReply(4) as Activity);
     expect((await store.listTranscripts(CHANNEL)).items.map((t) => t.created.getTime())).to.deep.equal([(hubReply(4).timestamp as Date).getTime()]);
     expect(await redis.client.zCard(index)).to.equal(1);
+  });
+
+  it("[N2] the channel's service URL is kept once, not in each record: a record that holds it is no longer than one without, and reads back with it", async () => {
+    const url = 'https://hub.example.com/conversationmgr/v3';
+    await store.logActivity({ ...hubReply(1), serviceUrl: url } as Activity);
+    await store.logActivity(hubReply(2) as Activity);
+    const [log] = store.keysOf(CHANNEL, CONVERSATION);
+    const [, withUrl, without] = await redis.client.lRange(log, 0, -1);
+    expect(withUrl).not.to.include('hub.example.com');
+    expect(Buffer.byteLength(withUrl)).to.be.at.most(Buffer.byteLength(without) + 1);
+    const { items } = await store.getTranscriptActivities(CHANNEL, CONVERSATION);
+    expect(items.map((a) => a.serviceUrl)).to.deep.equal([url, undefined]);
+    expect(items[0]).to.deep.equal(JSON.parse(keptJsonOf({ ...hubReply(1), serviceUrl: url }), (k, v: unknown) => (k === 'timestamp' ? new Date(v as string) : v)));
+    // A reader that does not know the channel's service URL (the previous release) reads the activity without one.
+    const json = decodeTranscriptRecord(withUrl, CHANNEL, CONVERSATION);
+    expect(JSON.parse(json)).to.deep.equal(JSON.parse(keptJsonOf(hubReply(1))));
+  });
+
+  it("[N2] a service URL other than the channel's is kept in its record, in the same turn or a later one, and reads back as logged", async () => {
+    const [first, other] = ['https://hub.example.com/v3', 'https://eu.hub.example.com/v3?a="b"'];
+    await Promise.all([store.logActivity({ ...hubReply(1), serviceUrl: first } as Activity), store.logActivity({ ...hubReply(2), serviceUrl: other } as Activity)]);
+    await store.logActivity({ ...hubReply(3), serviceUrl: other } as Activity);
+    await store.logActivity({ ...hubReply(4), serviceUrl: first } as Activity);
+    const [log] = store.keysOf(CHANNEL, CONVERSATION);
+    const records = (await redis.client.lRange(log, 0, -1)).slice(1);
+    expect(records.map((r) => r.includes('eu.hub.example.com'))).to.deep.equal([false, true, true, false]);
+    const { items } = await store.getTranscriptActivities(CHANNEL, CONVERSATION);
+    expect(items.map((a) => a.serviceUrl)).to.deep.equal([first, other, other, first]);
   });
 
   it('[S13] what the customer typed is masked before it is kept: the stored record holds the mask, not the text', async () => {

@@ -139,10 +139,12 @@ describe('stored formats read both ways: the previous release and this one', fun
       const state = await new r.RedisStorage({ client: redis, tenant }).read([`guidedHelp/${CONVERSATION}`]);
       expect({ ...state[`guidedHelp/${CONVERSATION}`], eTag: undefined }).to.deep.equal({ ...dialog, eTag: undefined });
 
-      const activity = { type: 'message', id: 'a-1', text: 'hello', channelId: 'hub', timestamp: new Date(), from: { id: 'cust-1', role: 'user' }, recipient: { id: 'bot', role: 'bot' }, conversation: { id: CONVERSATION } } as unknown as Activity;
+      // With a service URL: this release leaves it to the channel (transcriptCodec.ts), which the
+      // previous one, which kept none, reads as an activity without one.
+      const activity = { type: 'message', id: 'a-1', text: 'hello', channelId: 'hub', serviceUrl: 'http://hub.test', timestamp: new Date(), from: { id: 'cust-1', role: 'user' }, recipient: { id: 'bot', role: 'bot' }, conversation: { id: CONVERSATION } } as unknown as Activity;
       await new w.RedisTranscriptStore({ client: redis, tenant }).logActivity(activity);
       const page = await new r.RedisTranscriptStore({ client: redis, tenant }).getTranscriptActivities('hub', CONVERSATION);
-      expect(page.items.map((a) => [a.id, a.text])).to.deep.equal([['a-1', 'hello']]);
+      expect(page.items.map((a) => [a.id, a.text, a.serviceUrl])).to.deep.equal([['a-1', 'hello', undefined]]);
     });
   }
 });
