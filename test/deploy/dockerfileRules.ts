@@ -5,6 +5,7 @@
  */
 import { DockerfileParser, type Dockerfile, type Instruction, type JSONInstruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
+import { posix } from 'node:path';
 
 /** The stages of the file, each with its instructions after its FROM. */
 function stages(file: Dockerfile): { name?: string; image: string; instructions: Instruction[] }[] {
@@ -34,6 +35,38 @@ function execFormOfHealthcheck(ins: Instruction): string[] | undefined {
   }
 }
 
+/** COPY's sources and destination, exec or shell form, without its --flags. */
+function copyPaths(ins: Instruction): { sources: string[]; dest: string } {
+  const words = (jsonArgs(ins) ?? ins.getArguments().map((a) => a.getValue())).filter((w) => !w.startsWith('--'));
+  return { sources: words.slice(0, -1), dest: words[words.length - 1] ?? '' };
+}
+
+/**
+ * The build stage installs the lock's versions: `npm ci --omit=dev` (never `npm install`, which
+ * resolves the ranges again on the day of the build), run where package-lock.json was copied,
+ * after that copy.
+ */
+function lockProblems(build: Instruction[]): string[] {
+  const problems: string[] = [];
+  const runs = build.filter((i) => i.getKeyword() === 'RUN').map((i) => ({ ins: i, line: (jsonArgs(i) ?? [i.getArgumentsContent() ?? '']).join(' ') }));
+  const ci = runs.find((r) => /\bnpm\s+(ci|clean-install)\b/.test(r.line));
+  if (!ci || !/(^|\s)--omit=dev(\s|$)/.test(ci.line)) problems.push('dependencies: the build stage runs npm ci --omit=dev');
+  if (runs.some((r) => /\bnpm\s+(install|i|add|update|up)\b/.test(r.line))) problems.push('dependencies: no npm install or npm update, which resolve the ranges again');
+  if (!ci) return problems;
+  const before = (ins: Instruction) => ins.getRange().start.line < ci.ins.getRange().start.line;
+  const workdirs = build.filter((i) => i.getKeyword() === 'WORKDIR' && before(i));
+  const workdir = posix.resolve('/', workdirs[workdirs.length - 1]?.getArgumentsContent() ?? '/');
+  const lockCopied = build.some((i) => {
+    if (i.getKeyword() !== 'COPY' || !before(i) || /--from=/.test(i.getTextContent())) return false;
+    const { sources, dest } = copyPaths(i);
+    const target = posix.resolve(workdir, dest);
+    const lands = /\/$|^\.$/.test(dest) ? target === workdir : target === posix.join(workdir, 'package-lock.json');
+    return sources.some((src) => posix.basename(src) === 'package-lock.json') && lands;
+  });
+  if (!lockCopied) problems.push(`lock: the build stage copies package-lock.json into ${workdir}, beside package.json, before npm ci runs there`);
+  return problems;
+}
+
 /**
  * What in `text` breaks the image rules: the linter's problems, then the project's own rules.
  *
@@ -51,9 +84,7 @@ export function dockerfileProblems(text: string, healthPath: string): string[] {
   for (const stage of all) if (stage.image !== '${BASE_IMAGE}') problems.push(`base: stage ${stage.name ?? '?'} starts FROM \${BASE_IMAGE}, not ${stage.image}`);
   const [build] = all;
   const run = all[all.length - 1];
-  const installs = build?.instructions.filter((i) => i.getKeyword() === 'RUN').map((i) => jsonArgs(i) ?? [i.getArgumentsContent() ?? '']) ?? [];
-  const install = installs.find((args) => args.join(' ').includes('npm install'));
-  if (!install || !install.includes('--omit=dev')) problems.push('dependencies: the build stage runs npm install --omit=dev');
+  problems.push(...lockProblems(build?.instructions ?? []));
   const copies = build?.instructions.filter((i) => i.getKeyword() === 'COPY') ?? [];
   if (copies.some((c) => /(^|\s)\.\s/.test(`${c.getArgumentsContent()} `) || /\b(src|cli|package\.json)\b/.test(c.getArgumentsContent() ?? ''))) {
     problems.push('dependencies: the build stage copies only the packed package, never the source tree');

@@ -7,26 +7,31 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { dockerfileProblems } from './dockerfileRules.js';
-import { DOCKERFILE, hubbotImage } from './hubbotImage.js';
+import { DOCKERFILE, hubbotImage, PACKAGE_LOCK } from './hubbotImage.js';
 import { podman, podmanOk } from './podman.js';
 import { customerIsAnswered, startEmulatorForContainer, waitUntilAnswering, type EmulatorForContainer } from './emulatorForContainer.js';
 
 const HEALTH_PATH = '/healthz';
 
 describe('[M3] the container image (deploy/Dockerfile)', function () {
-  it('[M3] keeps the image rules: lint-clean, multi-stage on a Node 20 base argument, production dependencies only, non-root, health check, node as PID 1', async () => {
+  it('[M3] keeps the image rules: lint-clean, multi-stage on a Node 20 base argument, production dependencies only at the lock\'s versions, non-root, health check, node as PID 1', async () => {
     expect(dockerfileProblems(await readFile(DOCKERFILE, 'utf8'), HEALTH_PATH)).to.deep.equal([]);
   });
 
-  it('[M3] the rule check finds a root user, a shell-form entry point, dev dependencies and a source copy', async () => {
+  it('[M3] the rule check finds a root user, a shell-form entry point, dev dependencies, a source copy, npm install and a missing lock', async () => {
     const good = await readFile(DOCKERFILE, 'utf8');
     const bad = good
       .replace('USER 1000:1000', 'USER root')
-      .replace(/ENTRYPOINT \[.*\]/, 'ENTRYPOINT node /app/node_modules/botbuilder-adapter-conversation-hub/bin/hubbot.js')
+      .replace(/ENTRYPOINT \[.*\]/, 'ENTRYPOINT node /app/bin/hubbot.js')
       .replace('"--omit=dev", ', '')
-      .replace('COPY ${PACKAGE} /tmp/hubbot.tgz', 'COPY . /tmp/src');
+      .replace('COPY ${PACKAGE} /tmp/hubbot.tgz', 'COPY . /tmp/src')
+      .replace(/^COPY package-lock\.json .*$/m, '');
     const problems = dockerfileProblems(bad, HEALTH_PATH).join('\n');
-    for (const rule of ['non-root', 'signals', 'dependencies: the build stage runs npm install --omit=dev', 'never the source tree']) expect(problems).to.contain(rule);
+    for (const rule of ['non-root', 'signals', 'dependencies: the build stage runs npm ci --omit=dev', 'never the source tree', 'lock: the build stage copies package-lock.json']) {
+      expect(problems).to.contain(rule);
+    }
+    const install = dockerfileProblems(good.replace('"npm", "ci"', '"npm", "install"'), HEALTH_PATH).join('\n');
+    expect(install).to.contain('no npm install or npm update');
   });
 
   describe('built and run with podman', function () {
@@ -66,15 +71,41 @@ describe('[M3] the container image (deploy/Dockerfile)', function () {
     it('[M3] its run-time layer holds the package with production dependencies only, and no source', async () => {
       const listing = await podmanOk([
         'exec', name, 'node', '-e',
-        `const fs = require('fs'); const pkg = '/app/node_modules/botbuilder-adapter-conversation-hub';
-         console.log(JSON.stringify({ modules: fs.readdirSync('/app/node_modules'), ts: fs.readdirSync(pkg, { recursive: true }).filter((f) => /\\.ts$/.test(f) && !/\\.d\\.ts$/.test(f)), uid: process.getuid() }))`,
+        `const fs = require('fs');
+         const ts = fs.readdirSync('/app', { recursive: true }).filter((f) => !f.startsWith('node_modules/') && /\\.ts$/.test(f) && !/\\.d\\.ts$/.test(f));
+         console.log(JSON.stringify({ modules: fs.readdirSync('/app/node_modules'), top: fs.readdirSync('/app'), ts, uid: process.getuid() }))`,
       ]);
-      const { modules, ts, uid } = JSON.parse(listing) as { modules: string[]; ts: string[]; uid: number };
+      const { modules, top, ts, uid } = JSON.parse(listing) as { modules: string[]; top: string[]; ts: string[]; uid: number };
       const own = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string>; dependencies: Record<string, string> };
       for (const dep of Object.keys(own.dependencies)) expect(modules).to.include(dep.split('/')[0]);
+      // The package's peer, needed at run time although the lock also knows it as a devDependency.
+      expect(modules).to.include('botbuilder-core');
       for (const dev of ['tsx', 'typescript', 'mocha', 'eslint', 'playwright-core']) expect(modules, dev).to.not.include(dev);
+      for (const source of ['src', 'cli', 'test', 'tsconfig.json']) expect(top, source).to.not.include(source);
       expect(ts).to.deep.equal([]);
       expect(uid).to.equal(1000);
+    });
+
+    it('[M3] every installed dependency has the version package-lock.json gives it at the same place, and package.json is the packed one', async () => {
+      const lock = JSON.parse(await readFile(PACKAGE_LOCK, 'utf8')) as { packages: Record<string, { version?: string }> };
+      // What npm ci installed, as read from each package's own package.json in the image.
+      const installed = JSON.parse(
+        await podmanOk([
+          'exec', name, 'node', '-e',
+          `const fs = require('fs'); const found = {};
+           const walk = (dir) => { for (const e of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+             if (e.startsWith('.')) continue;
+             const names = e.startsWith('@') ? fs.readdirSync(dir + '/' + e).map((n) => e + '/' + n) : [e];
+             for (const n of names) { const at = dir + '/' + n; found[at.slice('/app/'.length)] = JSON.parse(fs.readFileSync(at + '/package.json', 'utf8')).version; walk(at + '/node_modules'); } } };
+           walk('/app/node_modules'); console.log(JSON.stringify({ found, pkg: fs.readFileSync('/app/package.json', 'utf8') }));`,
+        ]),
+      ) as { found: Record<string, string>; pkg: string };
+      for (const dep of ['restify', 'redis', 'pino', 'botbuilder-core']) {
+        expect(installed.found[`node_modules/${dep}`], dep).to.be.a('string').and.equal(lock.packages[`node_modules/${dep}`]?.version);
+      }
+      const differing = Object.entries(installed.found).filter(([at, version]) => lock.packages[at]?.version !== version);
+      expect(differing, 'installed at a version or place the lock does not give').to.deep.equal([]);
+      expect(installed.pkg).to.equal(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
     });
 
     it('[M3] SIGTERM reaches node as PID 1: the container drains and exits 0 well before podman would kill it', async () => {

@@ -1,9 +1,10 @@
 /**
  * A Node.js base image made on this machine, since no registry image can be pulled here: this
  * machine's node (the one running the tests, Node 20 LTS) with the shared libraries ldd lists,
- * its npm and npm settings (registry, CA file), a shell and /usr/bin/env for npm's scripts, and
- * a passwd naming root and the unprivileged user 1000 the Dockerfile runs as. It stands in for
- * node:20-bookworm-slim as the Dockerfile's BASE_IMAGE.
+ * its npm and npm settings (registry, CA file), a shell and /usr/bin/env for npm's scripts, tar
+ * and gzip (the build stage unpacks the packed package with `tar -xzf`, as node:20-bookworm-slim
+ * can), and a passwd naming root and the unprivileged user 1000 the Dockerfile runs as. It stands
+ * in for node:20-bookworm-slim as the Dockerfile's BASE_IMAGE.
  */
 import { execFile } from 'node:child_process';
 import { chmod, copyFile, cp, mkdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
@@ -13,8 +14,14 @@ import { podman, podmanOk, PODMAN_HOME } from './podman.js';
 
 const exec = promisify(execFile);
 
-/** The base's tag: one per Node version, so a machine whose node changed makes a new one. */
-export const LOCAL_BASE_IMAGE = `localhost/hubbot-node-base:${process.version.replace(/^v/, '')}`;
+/**
+ * What the base holds, as a number to raise whenever writeRootFs adds to it: a store that kept a
+ * base of an earlier content (the one without tar) then makes a new one instead of reusing it.
+ */
+const BASE_CONTENT = 2;
+
+/** The base's tag: one per Node version and content, so a machine whose node changed makes a new one. */
+export const LOCAL_BASE_IMAGE = `localhost/hubbot-node-base:${process.version.replace(/^v/, '')}-c${BASE_CONTENT}`;
 
 /** The files a binary loads, as ldd lists them (the kernel's vdso has no file). */
 async function sharedLibraries(binary: string): Promise<string[]> {
@@ -40,7 +47,11 @@ async function writeRootFs(root: string): Promise<void> {
   await copyFile(shell, join(root, 'bin/sh'));
   await chmod(join(root, 'bin/sh'), 0o755);
   await copyInto(root, env);
-  for (const lib of new Set([...(await sharedLibraries(node)), ...(await sharedLibraries(shell)), ...(await sharedLibraries(env))])) await copyInto(root, lib);
+  // GNU tar runs `gzip -d` for -z, found on PATH: both where this machine has them (a bin on PATH).
+  const tools = await Promise.all(['/bin/tar', '/bin/gzip'].map((tool) => realpath(tool)));
+  for (const tool of tools) await copyInto(root, tool);
+  const binaries = [node, shell, env, ...tools];
+  for (const lib of new Set((await Promise.all(binaries.map(sharedLibraries))).flat())) await copyInto(root, lib);
   // npm and its global settings (registry, CA file), exactly as this machine's.
   const npmRoot = (await exec('npm', ['root', '-g'])).stdout.trim();
   await mkdir(join(root, 'usr/lib/node_modules'), { recursive: true });
