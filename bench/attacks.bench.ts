@@ -9,7 +9,7 @@
  *   messages a second), two replicas on one Redis (test/e2e/deadConversationsAttack.ts). Goal:
  *   live replies' p95 (the runs' answers pooled) within two budget intervals of the trickle
  *   alone; newcomers (conversations started with the flood, and as its first wave ends)
- *   answered within the same bound; at most one hub 409 per dead conversation; nothing lost.
+ *   answered within two intervals of a newcomer without the attack; at most one hub 409 per dead conversation; nothing lost.
  *   RUNS runs, each on fresh replicas and a new tenant.
  * - S16: 1,100 slow readers (pipelining 40 GETs of an 8 KB path each, never reading) against one
  *   bot server (test/e2e/slowReadersAttack.ts). Goal, the rule's: live p95 under 2 s in every
@@ -38,7 +38,7 @@ async function deadConversationRuns(): Promise<DeadConversationsReport[]> {
     const rig = await startTwoReplicas('bench-deadconv', (deps) => new EchoBot(deps.storage), { plan: 'Basic' });
     try {
       const r = await runDeadConversations(rig);
-      process.stderr.write(`bench: attacks: S15 run ${i}/${RUNS}: baseline p95 ${r.baselineP95} ms, attacked ${r.attackedP95} ms, newcomers ${r.floodNewcomerMs} and ${r.newcomerMs} ms, 409s ${r.hub409}, lost ${r.lost}\n`);
+      process.stderr.write(`bench: attacks: S15 run ${i}/${RUNS}: baseline p95 ${r.baselineP95} ms, attacked ${r.attackedP95} ms, newcomers ${r.floodNewcomerMs} and ${r.newcomerMs} ms (${r.baselineNewcomerMs} ms alone), 409s ${r.hub409}, lost ${r.lost}\n`);
       reports.push(r);
     } finally {
       await rig.stop();
@@ -93,12 +93,13 @@ function s15Rows(runs: DeadConversationsReport[]): BenchRow[] {
   // one collision with the other replica's slots moves by a whole interval.
   const live = p95(runs.flatMap((r) => r.latenciesMs));
   const alone = p95(runs.flatMap((r) => r.baselineLatenciesMs));
+  const calmNewcomer = Math.max(...runs.map((r) => r.baselineNewcomerMs));
   const worst = runs.reduce((w, r) => (r.attackedP95 - r.baselineP95 > w.attackedP95 - w.baselineP95 ? r : w));
   return [
     withinAllowance(`S15 dead conversations: live reply p95, ${RUNS} runs' answers pooled`, live, 'the trickle alone, p95 of the same runs', alone),
     { measure: `S15 dead conversations: live reply p95 of the run furthest over its own baseline (for reading)`, value: worst.attackedP95, unit: 'ms', baseline: { label: "that run's trickle alone, p95", value: worst.baselineP95 } },
-    withinAllowance(`S15 dead conversations: a newcomer started with the flood's 60, its first answer, the slowest of ${RUNS} runs`, Math.max(...runs.map((r) => r.floodNewcomerMs)), 'the trickle alone, p95 of the same runs', alone),
-    withinAllowance(`S15 dead conversations: a newcomer started as the first wave ends, its first answer, the slowest of ${RUNS} runs`, Math.max(...runs.map((r) => r.newcomerMs)), 'the trickle alone, p95 of the same runs', alone),
+    withinAllowance(`S15 dead conversations: a newcomer started with the flood's 60, its first answer, the slowest of ${RUNS} runs`, Math.max(...runs.map((r) => r.floodNewcomerMs)), 'a newcomer without the attack, the slowest of the same runs', calmNewcomer),
+    withinAllowance(`S15 dead conversations: a newcomer started as the first wave ends, its first answer, the slowest of ${RUNS} runs`, Math.max(...runs.map((r) => r.newcomerMs)), 'a newcomer without the attack, the slowest of the same runs', calmNewcomer),
     { measure: `S15 dead conversations: hub 409s for one dead conversation, most in ${RUNS} runs`, value: Math.max(...runs.map((r) => r.most409PerDead)), unit: '409s', goal: '<= 1', pass: runs.every((r) => r.most409PerDead <= 1) },
     { measure: `S15 dead conversations: live messages unanswered, ${RUNS} runs`, value: runs.reduce((n, r) => n + r.lost + r.baselineLost, 0), unit: 'messages', goal: '= 0', pass: runs.every((r) => r.lost + r.baselineLost === 0) },
   ];

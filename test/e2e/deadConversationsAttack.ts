@@ -9,8 +9,9 @@
  *
  * Measured: live messages left unanswered, the hub's 409s per dead conversation (from the
  * emulator's call log), live replies' p95 against the same trickle's without the attack (measured
- * first, on the same replicas), and two newcomers: customers whose conversations start with the
- * flood's 60 and as the first wave ends, the time to the answer to each one's first message.
+ * first, on the same replicas), and newcomers: customers whose conversations start with the
+ * flood's 60 and as the first wave ends, the time to the answer to each one's first message,
+ * against a newcomer's without the attack.
  */
 import { expect } from 'chai';
 import { Customer } from './customerClient.js';
@@ -34,6 +35,8 @@ export interface DeadConversationsReport {
   /** The hub's 409s on reply POSTs during the attack, and the most for one dead conversation. */
   hub409: number;
   most409PerDead: number;
+  /** A conversation started while the trickle flows alone: the answer to its first message (ms). */
+  baselineNewcomerMs: number;
   /** Conversations started as the first wave ended, and with the flood's 60: the answer to each one's first message (ms). */
   newcomerMs: number;
   floodNewcomerMs: number;
@@ -51,22 +54,23 @@ async function calls(emulatorUrl: string): Promise<Call[]> {
 }
 
 /** Says 3 things in each of 60 conversations, then the hub ends them in two waves, a round of the trickle apart. */
+/** A customer who starts a conversation now and says one thing: the time to the answer. */
+async function newcomer(rig: TwoReplicas, label: string): Promise<number> {
+  const started = performance.now();
+  const customer = await Customer.start(rig.stack.emulator.url, rig.stack.accountAddress, { id: `${label}-${Date.now()}` });
+  await customer.say('hello, I am new here');
+  await customer.messages(1, 60_000);
+  return performance.now() - started;
+}
+
 async function attack(rig: TwoReplicas, round: () => Promise<void>): Promise<{ deadIds: string[]; newcomerMs: number; floodNewcomerMs: number }> {
   const { url } = rig.stack.emulator;
-  /** A customer who starts a conversation now and says one thing: the time to the answer. */
-  const newcomer = async (label: string) => {
-    const started = performance.now();
-    const customer = await Customer.start(url, rig.stack.accountAddress, { id: `${label}-${Date.now()}` });
-    await customer.say('hello, I am new here');
-    await customer.messages(1, 60_000);
-    return performance.now() - started;
-  };
-  const startedWithFlood = newcomer('with-flood');
+  const startedWithFlood = newcomer(rig, 'with-flood');
   const dead = await Promise.all(Array.from({ length: DEAD_CONVERSATIONS }, (_, i) => Customer.start(url, rig.stack.accountAddress, { id: `dead-${i}` })));
   for (const n of [1, 2, 3]) await Promise.all(dead.map((c) => c.say(`dead message ${n}`)));
   const end = (wave: Customer[]) => Promise.all(wave.map(async (c) => expect(await c.send('conversation.end', {})).to.equal(202)));
   await end(dead.slice(0, DEAD_CONVERSATIONS / 2));
-  const startedAfterWave = newcomer('after-wave');
+  const startedAfterWave = newcomer(rig, 'after-wave');
   await round();
   await end(dead.slice(DEAD_CONVERSATIONS / 2));
   // The second wave's queued replies get their chance to be (wrongly) posted.
@@ -78,7 +82,11 @@ async function attack(rig: TwoReplicas, round: () => Promise<void>): Promise<{ d
 export async function runDeadConversations(rig: TwoReplicas): Promise<DeadConversationsReport> {
   const trickle = { customers: 3, everyMs: 1000, minRounds: 8 };
   const { url } = rig.stack.emulator;
-  const baseline = await liveTrickle(url, rig.stack.accountAddress, { ...trickle, until: Promise.resolve() });
+  // A newcomer without the attack too, once the trickle flows: what a first answer usually takes.
+  const calm = new TrickleProgress();
+  const calmNewcomer = calm.answers(trickle.customers).then(() => newcomer(rig, 'calm'));
+  const baseline = await liveTrickle(url, rig.stack.accountAddress, { ...trickle, until: calmNewcomer, progress: calm });
+  const baselineNewcomerMs = await calmNewcomer;
   const before = (await calls(url)).length;
 
   const progress = new TrickleProgress();
@@ -101,6 +109,7 @@ export async function runDeadConversations(rig: TwoReplicas): Promise<DeadConver
     baselineLatenciesMs: baseline.latenciesMs.map(Math.round),
     hub409: refused.length,
     most409PerDead: Math.max(0, ...perDead),
+    baselineNewcomerMs: Math.round(baselineNewcomerMs),
     newcomerMs: Math.round(newcomerMs),
     floodNewcomerMs: Math.round(floodNewcomerMs),
   };
