@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { CallLog, logOfPath } from '../../src/emulator/callLog.js';
 import { REDACTED } from '../../src/emulator/callBodies.js';
-import { describeEntry } from '../../src/emulator/web/browser/inspectorRows.js';
+import { categoryOf, describeEntry } from '../../src/emulator/web/browser/inspectorRows.js';
 import { PORTAL, startPortalFixture, type PortalFixture } from './portal/portalFixture.js';
 
 describe('[F7] the inspector\'s log: every request and answer, the conversation apart from the controls', () => {
@@ -93,5 +93,11 @@ describe('[F7] the inspector\'s log: every request and answer, the conversation 
     expect(row({ kind: 'portal.feedback', verb: 'reject', caseId: '5008', solution: '5008', casebaseId: '101', sessionClosed: false })).to.equal('reject case 5008 (solution 5008) on casebase 101');
     expect(row({ kind: 'realistic', drifts: ['kbLanguage', 'releaseList'] })).to.equal('drifts: kbLanguage, releaseList');
     expect(row({ kind: 'something', a: 1, b: { c: 2 } })).to.equal('a: 1; b: {"c":2}');
+    const delivery = { kind: 'webhookDelivery', eventType: 'article_created', notificationId: 'n-1', url: 'http://bot/api/knowledge/events', attempt: 2, copy: 2, status: 503 };
+    expect(row(delivery)).to.equal('PUT article_created n-1 to the webhook http://bot/api/knowledge/events (attempt 2, duplicate copy)');
+    const timedOut = describeEntry({ seq: 1, at: '', log: 'conversation', ...delivery, status: undefined, failure: 'timeout' }, false);
+    expect(timedOut).to.deep.include({ kind: 'webhook', summary: 'PUT article_created n-1 to the webhook http://bot/api/knowledge/events (attempt 2, duplicate copy): timeout' });
+    expect(timedOut.flags).to.include('failed');
+    expect(categoryOf({ seq: 1, at: '', log: 'conversation', ...delivery })).to.equal('callback');
   });
 });

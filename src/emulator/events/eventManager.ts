@@ -12,7 +12,9 @@ import { buildEnvelope, type EventEnvelopeOut } from './eventEnvelope.js';
 import { httpPut } from './httpPut.js';
 import type { KnowledgeEvents, RaisedEvent } from './knowledgeEvents.js';
 import { deliverEnvelope, type AttemptRecord, type DeliveryDeps, type DeliveryOutcome } from './webhookDelivery.js';
-import { authenticationHeaders, WebhookTargets, type WebhookTarget } from './webhookTargets.js';
+import { authenticationHeaders, DEFAULT_TARGET_SECRET_HEADER, WebhookTargets, type WebhookTarget } from './webhookTargets.js';
+import { loggedBody, REDACTED, redactHeaders } from '../callBodies.js';
+import { withoutQuery } from '../hub/callbackTokens.js';
 
 export interface EventFaults {
   duplicate: boolean;
@@ -53,6 +55,8 @@ export class EventManager implements KnowledgeEvents {
   private readonly held = new Map<string, { release: () => void; timer: NodeJS.Timeout }>();
   private readonly running = new Set<Promise<unknown>>();
   private closed = false;
+  /** Where each attempt is told for the inspector (F7); set by the emulator part. */
+  private record?: (entry: Record<string, unknown>) => void;
   faults: EventFaults = { duplicate: false, outOfOrder: false, holdMs: 2000 };
 
   constructor(opts: EventManagerOptions = {}) {
@@ -60,6 +64,11 @@ export class EventManager implements KnowledgeEvents {
     this.now = opts.now ?? Date.now;
     this.send = opts.send ?? httpPut;
     this.keep = opts.keep ?? 5000;
+  }
+
+  /** Tells every delivery attempt to `record` (the emulator's call log), request and result. */
+  logTo(record: (entry: Record<string, unknown>) => void): void {
+    this.record = record;
   }
 
   get deliveryTimings(): DeliveryTimings {
@@ -128,13 +137,37 @@ export class EventManager implements KnowledgeEvents {
   }
 
   private async run(rec: DeliveryRecord, target: WebhookTarget, body: string): Promise<void> {
+    let sentHeaders: Record<string, string> = {};
     rec.state = await deliverEnvelope(rec.url, body, {
       send: this.send,
-      headers: () => authenticationHeaders(target, body, this.now()),
+      headers: () => (sentHeaders = authenticationHeaders(target, body, this.now())),
       sleep: (ms) => sleep(ms),
       now: this.now,
       timings: this.timings,
-      onAttempt: (a) => rec.attempts.push(a),
+      onAttempt: (a) => {
+        rec.attempts.push(a);
+        // The inspector shows a delivery like any call (F7): what was sent (its authentication
+        // header masked; a signature names the time and the body, not the secret) and the outcome.
+        this.record?.({
+          kind: 'webhookDelivery',
+          notificationId: rec.notificationId,
+          eventType: rec.eventType,
+          url: withoutQuery(rec.url),
+          copy: rec.copy,
+          attempt: rec.attempts.length,
+          ms: a.durationMs,
+          ...(a.result.kind === 'status' ? { status: a.result.status } : { failure: a.result.kind === 'unreachable' ? `unreachable (${a.result.reason})` : a.result.kind }),
+          requestHeaders: shownHeaders(target, sentHeaders),
+          request: loggedBody(body),
+        });
+      },
     });
   }
+}
+
+/** An attempt's headers as the inspector shows them: the target's secret header masked whatever its name. */
+function shownHeaders(target: WebhookTarget, sent: Record<string, string>): Record<string, unknown> {
+  const shown = redactHeaders({ 'content-type': 'application/json', ...sent });
+  if (target.sharedSecret !== undefined) shown[(target.secretHeader ?? DEFAULT_TARGET_SECRET_HEADER).toLowerCase()] = REDACTED;
+  return shown;
 }

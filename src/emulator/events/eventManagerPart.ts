@@ -19,5 +19,9 @@ export function createEventManager(opts: EventManagerPartOptions = {}): EventMan
 }
 
 export function eventManagerPart(manager: EventManager): EmulatorPart {
-  return (ctx) => registerEventRoutes(ctx, manager);
+  return (ctx) => {
+    // Deliveries are the platform's calls to the bot: the inspector lists them beside the callbacks (F7).
+    manager.logTo((entry) => ctx.record(entry));
+    registerEventRoutes(ctx, manager);
+  };
 }

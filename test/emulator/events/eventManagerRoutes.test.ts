@@ -151,7 +151,7 @@ describe('emulator events: deliveries over HTTP (scaled clock)', () => {
     }
   });
 
-  it('[S4] signs every attempt to a target registered with secrets (HMAC over timestamp and raw body, and the secret header); never lists the secrets', async () => {
+  it('[S4][F7] signs every attempt to a target registered with secrets (HMAC over timestamp and raw body, and the secret header); never lists the secrets, in the inspector\'s log either', async () => {
     const hmacSecret = 'emulator-target-hmac-secret-0123456789abcdef';
     const sharedSecret = 'emulator-target-shared-secret-0123';
     const path = '/flaky/503?t=signed';
@@ -176,6 +176,13 @@ describe('emulator events: deliveries over HTTP (scaled clock)', () => {
       expect(a.headers['x-webhook-signature']).to.equal(`sha256=${createHmac('sha256', hmacSecret).update(`${ts}.${a.raw}`).digest('hex')}`);
       expect(a.headers['x-hook-key']).to.equal(sharedSecret);
     }
+    // [F7] The inspector lists both attempts with what was sent, neither secret in sight.
+    const logged = ((await f.call('GET', '/emulator/calls?kind=webhookDelivery')).body.call as any[]).filter((e) => e.notificationId === d.notificationId);
+    expect(logged.map((e) => [e.attempt, e.status])).to.deep.equal([[1, 503], [2, 204]]);
+    expect(logged[0]).to.deep.include({ eventType: 'article_created', notificationId: d.notificationId });
+    expect(logged[0].request).to.deep.include({ notificationId: d.notificationId, eventType: 'article_created' });
+    expect(logged[0].requestHeaders).to.include({ 'x-hook-key': '[redacted]', 'content-type': 'application/json' });
+    for (const s of [hmacSecret, sharedSecret]) expect(JSON.stringify(logged)).to.not.include(s);
   });
 
   it('sends no authentication headers to a target registered without secrets', async () => {

@@ -11,7 +11,7 @@ export type Category = 'platform' | 'message' | 'callback' | 'token' | 'note' | 
 export const CATEGORIES: { id: Category; label: string; shown: boolean }[] = [
   { id: 'platform', label: 'Platform calls', shown: true },
   { id: 'message', label: 'Hub messages', shown: true },
-  { id: 'callback', label: 'Callbacks to the bot', shown: true },
+  { id: 'callback', label: 'Callbacks and webhook deliveries to the bot', shown: true },
   { id: 'token', label: 'Callback tokens', shown: true },
   { id: 'note', label: 'Conversation and portal events', shown: true },
   { id: 'detail', label: 'Portal call details', shown: false },
@@ -38,6 +38,7 @@ export function categoryOf(e: CallLogEntry): Category {
       return 'message';
     case 'callback':
     case 'callbackFailure':
+    case 'webhookDelivery':
       return 'callback';
     case 'callbackToken':
       return 'token';
@@ -135,6 +136,14 @@ export function describeEntry(e: CallLogEntry, isRetry: boolean): RowView {
       return { kind: 'callback', summary: `POST to the ${str(e.recipient)} callback ${str(e.url)} (attempt ${str(e.attempt)}${e.duplicate ? ', duplicate' : ''})`, status, ms, flags: e.duplicate ? [...flags, 'duplicate'] : flags };
     case 'callbackFailure':
       return { kind: 'callback failed', summary: str(e.reason), status, flags: [...flags, 'failed'] };
+    case 'webhookDelivery':
+      return {
+        kind: 'webhook',
+        summary: `PUT ${str(e.eventType)} ${str(e.notificationId)} to the webhook ${str(e.url)} (attempt ${str(e.attempt)}${e.copy === 2 ? ', duplicate copy' : ''})${e.failure ? `: ${str(e.failure)}` : ''}`,
+        status,
+        ms,
+        flags: e.failure || (status !== undefined && status !== 204) ? [...flags, 'failed'] : flags,
+      };
     case 'callbackToken':
       return { kind: 'token', summary: `callback token from ${str(e.url)}${e.error ? ` failed: ${str(e.error)}` : ''}`, status, ms, flags: [...flags, 'token'] };
     case 'messageDuplicate':
