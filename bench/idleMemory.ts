@@ -13,7 +13,7 @@ import { createReadyGuidedHelpBot } from '../bots/guidedHelpReadyBot.js';
 import { createLogger } from '../src/observability/logger.js';
 import { closeRedisConnection, createRedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
-import { Customer, exchange } from '../test/e2e/customerClient.js';
+import { leaveIdleConversations } from './idleConversations.js';
 import { deleteTenantKeys } from '../test/storage/redisTestTenant.js';
 
 const conversations = Number(process.argv[2] ?? 100);
@@ -25,11 +25,7 @@ const stack = await startLocalStack({
   logger: createLogger({ level: 'silent' }),
 });
 try {
-  for (let c = 0; c < conversations; c++) {
-    const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
-    await exchange(customer, 'hello', (m) => m.type.value === 'richMessage.quickreply');
-    await exchange(customer, 'Home internet', (m) => m.type.value === 'richMessage.listpicker');
-  }
+  await leaveIdleConversations(stack, conversations);
   const prefix = tenantKey(tenant);
   const bytes = new Map<string, number>();
   const add = (name: string, n: number) => bytes.set(name, (bytes.get(name) ?? 0) + n);

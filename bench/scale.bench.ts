@@ -31,10 +31,10 @@ import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/observability/logger.js';
 import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
-import { Customer, exchange } from '../test/e2e/customerClient.js';
 import type { BenchRow } from './benchRow.js';
 import { deleteTenantKeys } from '../test/storage/redisTestTenant.js';
 import { openConversationRows } from './openConversationsScale.js';
+import { leaveIdleConversations } from './idleConversations.js';
 import { collectGarbage } from './collectGarbage.js';
 
 export const title = 'scale: the memory inbox claim, Redis memory per idle conversation, turns with many open conversations';
@@ -102,14 +102,7 @@ async function redisRows(): Promise<BenchRow[]> {
     logger: createLogger({ level: 'silent' }),
   });
   try {
-    const customers: Customer[] = [];
-    for (let c = 0; c < IDLE_CONVERSATIONS; c++) {
-      const customer = await Customer.start(stack.emulator.url, stack.accountAddress);
-      await exchange(customer, 'hello', (m) => m.type.value === 'richMessage.quickreply');
-      await exchange(customer, 'Home internet', (m) => m.type.value === 'richMessage.listpicker');
-      customers.push(customer);
-      if ((c + 1) % 25 === 0) process.stderr.write(`bench: scale: ${c + 1} of ${IDLE_CONVERSATIONS} idle conversations opened\n`);
-    }
+    const customers = await leaveIdleConversations(stack, IDLE_CONVERSATIONS, (n) => process.stderr.write(`bench: scale: ${n} of ${IDLE_CONVERSATIONS} idle conversations opened\n`));
     const memory = await idleMemoryRows(redis, tenant);
     return [...memory, ...(await openConversationRows(stack, redis, tenant, customers[0].conversationId))];
   } finally {
