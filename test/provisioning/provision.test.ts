@@ -67,7 +67,7 @@ for (const realistic of [false, true]) describe(`provisioning against the emulat
     expect(((await client.accounts.get(first.ids.account!)) as any).chatConfigurations.timeout).to.equal(900);
   });
 
-  it('[C3] a secret the hub reads back masked is said to be not compared, and --resend-secrets sends a rotated one', async () => {
+  it('[O3] a secret the hub reads back masked is said to be not compared, and --resend-secrets sends a rotated one', async () => {
     await provision(client, description(), { env: ENV });
     const rotated = { ...ENV, BOT_CLIENT_SECRET: 'a-rotated-secret-of-20' };
     const again = await provision(client, description(), { env: rotated });
