@@ -7,24 +7,11 @@
  *
  *   npx tsx --conditions=hubbot-source bench/idleMemory.ts [N]
  */
-import { randomUUID } from 'node:crypto';
-import { startLocalStack } from '../cli/localStack.js';
-import { createReadyGuidedHelpBot } from '../bots/guidedHelpReadyBot.js';
-import { createLogger } from '../src/observability/logger.js';
-import { closeRedisConnection, createRedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
-import { leaveIdleConversations } from './idleConversations.js';
-import { deleteTenantKeys } from '../test/storage/redisTestTenant.js';
+import { leaveIdleConversations, withGuidedHelpOnRedis } from './idleConversations.js';
 
 const conversations = Number(process.argv[2] ?? 100);
-const tenant = `bench-idle-${randomUUID().slice(0, 8)}`;
-const redis = await createRedisConnection();
-const stack = await startLocalStack({
-  bot: createReadyGuidedHelpBot,
-  env: { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant },
-  logger: createLogger({ level: 'silent' }),
-});
-try {
+await withGuidedHelpOnRedis('idle', async (stack, redis, tenant) => {
   await leaveIdleConversations(stack, conversations);
   const prefix = tenantKey(tenant);
   const bytes = new Map<string, number>();
@@ -42,8 +29,4 @@ try {
   const kinds = [...bytes].filter(([name]) => !name.startsWith(' '));
   for (const [name, n] of [...bytes].sort()) process.stdout.write(`${name.padEnd(64)}${per(n)} B\n`);
   process.stdout.write(`${'per idle conversation'.padEnd(64)}${per(kinds.reduce((s, [, n]) => s + n, 0))} B (goal 3,072)\n`);
-} finally {
-  await stack.stop();
-  await deleteTenantKeys(redis, tenant);
-  await closeRedisConnection(redis);
-}
+});

@@ -21,20 +21,15 @@
  *
  * Redis round trips per turn have their own module (redisRoundTrips.bench.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { startLocalStack } from '../cli/localStack.js';
-import { createReadyGuidedHelpBot } from '../bots/guidedHelpReadyBot.js';
 import { MemoryInbox } from '../src/adapter/inbox/memoryInbox.js';
 import { HubMemoryStorage } from '../src/storage/memoryStorage.js';
 import { loadConfig } from '../src/config/config.js';
-import { createLogger } from '../src/observability/logger.js';
-import { closeRedisConnection, createRedisConnection, type RedisConnection } from '../src/redis/redisConnection.js';
+import type { RedisConnection } from '../src/redis/redisConnection.js';
 import { tenantKey } from '../src/redis/tenantKey.js';
 import type { BenchRow } from './benchRow.js';
-import { deleteTenantKeys } from '../test/storage/redisTestTenant.js';
 import { openConversationRows } from './openConversationsScale.js';
-import { leaveIdleConversations } from './idleConversations.js';
+import { leaveIdleConversations, withGuidedHelpOnRedis } from './idleConversations.js';
 import { collectGarbage } from './collectGarbage.js';
 
 export const title = 'scale: the memory inbox claim, Redis memory per idle conversation, turns with many open conversations';
@@ -94,22 +89,11 @@ function kindOf(key: string, prefix: string): string {
  * own, deleted after.
  */
 async function redisRows(): Promise<BenchRow[]> {
-  const tenant = `bench-scale-${randomUUID().slice(0, 8)}`;
-  const redis = await createRedisConnection();
-  const stack = await startLocalStack({
-    bot: createReadyGuidedHelpBot,
-    env: { REDIS_URL: 'redis://127.0.0.1:6379', PLATFORM_TENANT: tenant },
-    logger: createLogger({ level: 'silent' }),
-  });
-  try {
+  return withGuidedHelpOnRedis('scale', async (stack, redis, tenant) => {
     const customers = await leaveIdleConversations(stack, IDLE_CONVERSATIONS, (n) => process.stderr.write(`bench: scale: ${n} of ${IDLE_CONVERSATIONS} idle conversations opened\n`));
     const memory = await idleMemoryRows(redis, tenant);
     return [...memory, ...(await openConversationRows(stack, redis, tenant, customers[0].conversationId))];
-  } finally {
-    await stack.stop();
-    await deleteTenantKeys(redis, tenant);
-    await closeRedisConnection(redis);
-  }
+  });
 }
 
 /** Every key of the tenant read with MEMORY USAGE, summed by kind, per idle conversation. */
